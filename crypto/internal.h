@@ -1,0 +1,111 @@
+/*
+ * crypto/internal.h - the contract between the C layer, the C references
+ * and the assembly modules.  Not installed.
+ *
+ * Assembly entry points keep the OpenSSL names and argument lists
+ * (BN_ULONG is asmcrypt_word).  A module set is enabled by Configure:
+ *   ASMCRYPT_BN_MONT_ASM   bn_mul_mont            (crypto/bn/asm/*-mont.pl)
+ *   ASMCRYPT_BN_WORDS_ASM  bn_*_words             (crypto/bn/asm/*-words.pl)
+ *   ASMCRYPT_POLY1305_ASM  poly1305_init/_blocks/_emit (crypto/poly1305/asm)
+ * The C references carry a _c / ref suffix so both can be linked together
+ * (tests and apps/speed compare them in one binary).
+ */
+#ifndef ASMCRYPT_INTERNAL_H
+#define ASMCRYPT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "asmcrypt/bn.h"
+#include "asmcrypt/poly1305.h"
+#include "asmcrypt/cpu.h"
+
+typedef asmcrypt_word BN_ULONG;
+
+/* ---- capabilities (crypto/cpucap.c + crypto/cpucap_<arch>.c) ---------- */
+
+/* Read by assembly modules to choose a path: detected & ASMCRYPT_CAP.
+ * Hidden so that PC-relative access works from inside the shared library. */
+extern unsigned int asmcrypt_cpucap
+#if defined(__GNUC__) && !defined(_WIN32)
+    __attribute__((visibility("hidden")))
+#endif
+    ;
+void asmcrypt_cpucap_init(void);          /* idempotent */
+unsigned int asmcrypt_cpucap_detected(void);
+/* Tests and apps/speed only: caps = detected & mask (never adds). */
+void asmcrypt_cpucap_restrict(unsigned int mask);
+/* Per-architecture hooks (exactly one cpucap_<arch>.c provides real ones). */
+unsigned int asmcrypt_arch_detect(void);
+const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps);
+
+/* ---- C references: crypto/bn/bn_words.c, bn_mont.c --------------------- */
+BN_ULONG bn_mul_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+BN_ULONG bn_mul_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+BN_ULONG bn_mul_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+void     bn_sqr_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num);
+BN_ULONG bn_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
+BN_ULONG bn_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
+BN_ULONG bn_cnd_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                            int num, BN_ULONG cond);
+BN_ULONG bn_cnd_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                            int num, BN_ULONG cond);
+/* Word-serial (CIOS) Montgomery multiplication, any num >= 1, rp may alias
+ * ap/bp, constant time; reads n0[0] only; always returns 1. */
+int bn_mul_mont_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                  const BN_ULONG *np, const BN_ULONG *n0, int num);
+
+/* ---- assembly entry points (OpenSSL ABI) -------------------------------- */
+/* bn_mul_mont: returns 1 when it computed rp, 0 when it declines (e.g. a
+ * num it does not handle); the caller then uses bn_mul_mont_c.  Only n0[0]
+ * is read (asmcrypt passes a one-word n0 on every target). */
+int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                const BN_ULONG *np, const BN_ULONG *n0, int num);
+BN_ULONG bn_mul_add_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+BN_ULONG bn_mul_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+BN_ULONG bn_mul_sub_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+void     bn_sqr_words(BN_ULONG *rp, const BN_ULONG *ap, int num);
+BN_ULONG bn_add_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
+BN_ULONG bn_sub_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
+BN_ULONG bn_cnd_add_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                          int num, BN_ULONG cond);
+BN_ULONG bn_cnd_sub_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                          int num, BN_ULONG cond);
+
+/* ---- dispatch used by the library (crypto/bn/bn_dispatch.c) ------------- */
+/* Montgomery multiplication through asm when it accepts num, else C. */
+void asmcrypt_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                           const BN_ULONG *np, BN_ULONG n0, int num);
+
+/* ---- Poly1305 ------------------------------------------------------------ */
+typedef void (*poly1305_blocks_f)(void *ctx, const unsigned char *inp,
+                                  size_t len, unsigned int padbit);
+typedef void (*poly1305_emit_f)(void *ctx, unsigned char mac[16],
+                                const unsigned int nonce[4]);
+
+/* C references (crypto/poly1305/poly1305_ref26.c, poly1305_ref64.c): same
+ * semantics as the asm entry points; init returns 0 and never fills func.
+ * State fits in asmcrypt_poly1305_ctx.opaque. */
+int  poly1305_ref26_init(void *ctx, const unsigned char key[16]);
+void poly1305_ref26_blocks(void *ctx, const unsigned char *inp, size_t len,
+                           unsigned int padbit);
+void poly1305_ref26_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4]);
+#if defined(__SIZEOF_INT128__)
+# define ASMCRYPT_HAVE_INT128 1
+int  poly1305_ref64_init(void *ctx, const unsigned char key[16]);
+void poly1305_ref64_blocks(void *ctx, const unsigned char *inp, size_t len,
+                           unsigned int padbit);
+void poly1305_ref64_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4]);
+#endif
+
+/* Assembly (OpenSSL semantics): init clamps r, zeroes h; it returns 1 and
+ * stores the best blocks/emit pair for this CPU in func[0]/func[1], or
+ * returns 0 meaning "use poly1305_blocks/poly1305_emit".  key == NULL only
+ * zeroes h.  blocks processes floor(len/16) blocks, adding padbit<<128 to
+ * each.  emit adds nonce (4 LE words) mod 2^128 and writes 16 bytes with
+ * byte stores (mac may be unaligned). */
+int  poly1305_init(void *ctx, const unsigned char key[16], void *func[2]);
+void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
+                     unsigned int padbit);
+void poly1305_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4]);
+
+#endif

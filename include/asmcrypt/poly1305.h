@@ -1,0 +1,54 @@
+/*
+ * asmcrypt/poly1305.h - Poly1305 one-time authenticator (RFC 8439).
+ *
+ * key[0..15] is r (clamped inside), key[16..31] is s.  The tag is
+ * ((message polynomial evaluated at r) mod 2^130-5 + s) mod 2^128.
+ *
+ * All functions return 0 on success or a negative ASMCRYPT_E* code
+ * (asmcrypt/err.h); on error nothing is written:
+ *   ASMCRYPT_ENULL   ctx, key or tag is NULL, or in is NULL with len > 0
+ *   ASMCRYPT_ESTATE  update/final on a context that init did not set up
+ *                    (or that final already consumed)
+ * A context holds no pointers to caller memory and may be copied.
+ * final wipes the context.
+ */
+#ifndef ASMCRYPT_POLY1305_H
+#define ASMCRYPT_POLY1305_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "err.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+# define ASMCRYPT_ALIGN64 __attribute__((aligned(64)))
+#else
+# define ASMCRYPT_ALIGN64
+#endif
+
+typedef struct asmcrypt_poly1305_ctx {
+    /* Implementation state: accumulator h, key r and, for vector paths,
+     * cached powers of r.  Layout belongs to the active implementation. */
+    uint64_t opaque[64] ASMCRYPT_ALIGN64;          /* 512 bytes */
+    uint32_t nonce[4];                             /* s as four LE words */
+    unsigned char buf[16];                         /* partial block */
+    size_t num;                                    /* bytes in buf */
+    void (*blocks)(void *, const unsigned char *, size_t, unsigned int);
+    void (*emit)(void *, unsigned char *, const unsigned int *);
+    uint32_t magic;                                /* set by init */
+} asmcrypt_poly1305_ctx;
+
+int asmcrypt_poly1305_init(asmcrypt_poly1305_ctx *ctx, const unsigned char key[32]);
+int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t len);
+int asmcrypt_poly1305_final(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16]);
+int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
+                      const unsigned char key[32]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
