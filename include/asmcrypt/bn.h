@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "conf.h"
+#include <asmcrypt/conf.h>
 #include "err.h"
 
 #ifdef __cplusplus
