@@ -4,8 +4,8 @@
  *
  * Assembly entry points keep the OpenSSL names and argument lists
  * (BN_ULONG is asmcrypt_word).  A module set is enabled by Configure:
- *   ASMCRYPT_BN_MONT_ASM   bn_mul_mont            (crypto/bn/asm/*-mont.pl)
- *   ASMCRYPT_BN_WORDS_ASM  bn_*_words             (crypto/bn/asm/*-words.pl)
+ *   ASMCRYPT_BN_MONT_ASM   bn_mul_mont            (crypto/bn/asm/<arch>-mont.pl)
+ *   ASMCRYPT_BN_WORDS_ASM  bn_*_words             (crypto/bn/asm/<arch>-words.pl)
  *   ASMCRYPT_POLY1305_ASM  poly1305_init/_blocks/_emit (crypto/poly1305/asm)
  * The C references carry a _c / ref suffix so both can be linked together
  * (tests and apps/speed compare them in one binary).
