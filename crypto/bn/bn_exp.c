@@ -1,0 +1,142 @@
+/*
+ * crypto/bn/bn_exp.c - constant-time modular exponentiation.
+ *
+ * Fixed 5-bit windows, most significant first: a table of the 32
+ * Montgomery-form powers a^0..a^31 is built, then for each window the
+ * accumulator is squared five times and multiplied by the table entry the
+ * window selects.  The entry is read by scanning all 32 entries and
+ * keeping one under a mask, so neither the memory addresses nor the
+ * branches depend on the exponent; a zero window multiplies by table[0]
+ * (R mod n) like any other.  R^2 mod n comes from doubling 1 modulo n
+ * 2*w*num times; n is public, so only the time depends on num.
+ * Every multiplication goes through asmcrypt_mont_mul_any, so an assembly
+ * bn_mul_mont speeds this up.  Stack use is fixed by ASMCRYPT_BN_MAX_WORDS
+ * (about 36 numbers of ASMCRYPT_BN_MAX_BITS bits, ~37 KB), no malloc.
+ */
+#include "bn_local.h"
+
+#define WIN_BITS 5
+#define WIN_SIZE (1 << WIN_BITS)
+
+/* x = x - n when top:x >= n, in constant time; tmp has num words. */
+static void cond_sub_n(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num,
+                       BN_ULONG *tmp)
+{
+    BN_ULONG b = 0, mask;
+    int j;
+
+    for (j = 0; j < num; j++)
+        b = bn_sub_borrow(x[j], np[j], b, &tmp[j]);
+    mask = (BN_ULONG)0 - ((top - b) >> (BN_BITS - 1));   /* ones: keep x */
+    for (j = 0; j < num; j++)
+        x[j] = (x[j] & mask) | (tmp[j] & ~mask);
+}
+
+/* x = 2x mod n (x < n) */
+static void mod_double(BN_ULONG *x, const BN_ULONG *np, int num, BN_ULONG *tmp)
+{
+    BN_ULONG c = 0, hi;
+    int j;
+
+    for (j = 0; j < num; j++) {
+        hi = x[j] >> (BN_BITS - 1);
+        x[j] = (x[j] << 1) | c;
+        c = hi;
+    }
+    cond_sub_n(x, c, np, num, tmp);
+}
+
+/* bits pos..pos+len-1 of e (len <= WIN_BITS, pos + len <= bits of e) */
+static unsigned int get_window(const BN_ULONG *ep, int pos, int len, int ewords)
+{
+    int w = pos / BN_BITS, sh = pos % BN_BITS;
+    BN_ULONG v = ep[w] >> sh;
+
+    if (sh + len > BN_BITS && w + 1 < ewords)
+        v |= ep[w + 1] << (BN_BITS - sh);
+    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
+}
+
+/* out = table[idx], touching every entry */
+static void ct_lookup(BN_ULONG *out, BN_ULONG (*table)[ASMCRYPT_BN_MAX_WORDS],
+                      unsigned int idx, int num)
+{
+    int i, j;
+
+    for (j = 0; j < num; j++)
+        out[j] = 0;
+    for (i = 0; i < WIN_SIZE; i++) {
+        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
+        for (j = 0; j < num; j++)
+            out[j] |= table[i][j] & mask;
+    }
+}
+
+int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
+                     const asmcrypt_word *ep, int ewords,
+                     const asmcrypt_word *np, int num)
+{
+    BN_ULONG table[WIN_SIZE][ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG tmp[ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG n0;
+    int i, j, pos, first, ebits;
+
+    if (rp == NULL || ap == NULL || ep == NULL || np == NULL)
+        return ASMCRYPT_ENULL;
+    if (num < 1 || num > ASMCRYPT_BN_MAX_WORDS ||
+        ewords < 1 || ewords > ASMCRYPT_BN_MAX_WORDS)
+        return ASMCRYPT_ESIZE;
+    if ((np[0] & 1) == 0)
+        return ASMCRYPT_EEVEN;
+    if (bn_lt_ct(ap, np, num) == 0)
+        return ASMCRYPT_ERANGE;
+
+    n0 = asmcrypt_bn_mont_n0(np);
+
+    /* x = R^2 mod n: 1 mod n (n may be 1), then 2*w*num doublings */
+    x[0] = 1;
+    for (j = 1; j < num; j++)
+        x[j] = 0;
+    cond_sub_n(x, 0, np, num, tmp);
+    for (i = 0; i < 2 * BN_BITS * num; i++)
+        mod_double(x, np, num, tmp);
+
+    /* table[0] = R mod n = mont(1, R^2), table[1] = a R, table[i] = a^i R */
+    tmp[0] = 1;
+    for (j = 1; j < num; j++)
+        tmp[j] = 0;
+    asmcrypt_mont_mul_any(table[0], tmp, x, np, n0, num);
+    asmcrypt_mont_mul_any(table[1], ap, x, np, n0, num);
+    for (i = 2; i < WIN_SIZE; i++)
+        asmcrypt_mont_mul_any(table[i], table[i - 1], table[1], np, n0, num);
+
+    /* windows from the top; the first one takes the leftover bits */
+    ebits = ewords * BN_BITS;
+    first = ebits % WIN_BITS;
+    if (first == 0)
+        first = WIN_BITS;
+    pos = ebits - first;
+    ct_lookup(acc, table, get_window(ep, pos, first, ewords), num);
+    while (pos > 0) {
+        pos -= WIN_BITS;
+        for (i = 0; i < WIN_BITS; i++)
+            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
+        ct_lookup(x, table, get_window(ep, pos, WIN_BITS, ewords), num);
+        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
+    }
+
+    /* out of Montgomery form: acc * 1 * R^-1 */
+    tmp[0] = 1;
+    for (j = 1; j < num; j++)
+        tmp[j] = 0;
+    asmcrypt_mont_mul_any(x, acc, tmp, np, n0, num);
+    for (j = 0; j < num; j++)
+        rp[j] = x[j];
+
+    bn_wipe(table, sizeof(table));
+    bn_wipe(acc, sizeof(acc));
+    bn_wipe(x, sizeof(x));
+    bn_wipe(tmp, sizeof(tmp));
+    return ASMCRYPT_OK;
+}
