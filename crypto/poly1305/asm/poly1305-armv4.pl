@@ -1,0 +1,338 @@
+#!/usr/bin/env perl
+#
+# poly1305-armv4.pl - Poly1305 for 32-bit ARM (ARMv4 and later, ARM or
+# Thumb-2 mode, either endianness).
+#
+#   perl poly1305-armv4.pl FLAVOUR OUT.S      (FLAVOUR: linux32, ios32, void)
+#
+# Algorithm.  h = (h + m + padbit*2^128) * r mod p, p = 2^130-5, with h
+# held in five 32-bit words (radix 2^32, h4 a few bits) and r in four.
+# Clamping makes r1..r3 multiples of 4, so a product that reaches
+# 2^128 can be folded down as r_j*2^128 = (r_j/4)*2^130 == 5*r_j/4 =
+# s_j = r_j + (r_j >> 2) (exact).  The product is formed column by
+# column in 64-bit umull/umlal accumulators,
+#   d0 = h0 r0 + h1 s3 + h2 s2 + h3 s1
+#   d1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1  (+ d0 >> 32)
+#   d2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2  (+ d1 >> 32)
+#   d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3  (+ d2 >> 32)
+#   d4 = h4 r0                                  (+ d3 >> 32)
+# each column's high word becoming the next column's low accumulator
+# (r < 2^28, s < 1.25*2^28, so five products plus a carry stay below
+# 2^64).  The partial reduction folds d4 >> 2 back as 5*(d4 >> 2), which
+# leaves h < 2^130 + 2^35: not fully reduced, but the next block's
+# multiplication accepts it and emit finishes the job in constant time
+# (select h or h + 5 - 2^130).  No branch or address depends on h, r or
+# the message.
+#
+# The seven multipliers (r0, s3, s2, s1, r1, r2, r3) live in a stack table
+# ordered so that one ldm fetches the first column's four and each later
+# column loads one more; every multiplier is loaded once per block.
+#
+# Loads: ARMv7 uses unaligned ldr (plus rev on big-endian); older cores
+# assemble bytes with ldrb/orr, which is also endian-neutral.  emit stores
+# the tag with strb, so mac may be unaligned.
+#
+# State (ctx, 4-byte aligned): h0..h4 @0..16, is_base2_26 @20 (always 0
+# for this scalar code), r0..r3 @24..36.
+#
+# With -D__KERNEL__ the entry points are poly1305_{init,blocks,emit}_arm,
+# init never fills func and never reads asmcrypt_cpucap: the file needs
+# nothing else of asmcrypt.
+#
+# Performance of poly1305_blocks (8 KiB, padbit 1), our measurements:
+#   instructions executed under qemu-arm, per 16-byte block
+#   (C = crypto/poly1305 reference at -O2, same flags)
+#   ------------------------------------------------------------------
+#   build                        this code    C ref26     ratio
+#   (filled in below when measured)
+#   llvm-mca-19 cycles/byte for the block loop (region "poly1305_blocks")
+#   (filled in below when measured)
+#
+use strict;
+use warnings;
+
+my $flavour = shift // 'void';
+my $output  = shift;
+if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
+    ($output, $flavour) = ($flavour, 'void');
+}
+my $dir = $0; $dir =~ s{[^/]*$}{};
+my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
+-f $xlate or die "poly1305-armv4.pl: can't find $xlate\n";
+open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
+    or die "poly1305-armv4.pl: can't run $xlate: $!\n";
+
+# ---- register map --------------------------------------------------------
+# poly1305_blocks: h0..h4 stay in r0..r4 across the loop; everything else
+# is a temporary whose role changes column by column (see mul_reduce).
+my ($h0, $h1, $h2, $h3, $h4) = map { "r$_" } 0 .. 4;
+my @tmp = ('r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'lr');
+
+# Stack frame of poly1305_blocks (below the 9 saved registers).
+my %F = (TAB => 0,      # r0, s3, s2, s1, r1, r2, r3 : 7 words
+         CTX => 28, INP => 32, END => 36, PAD => 40);
+my $FRAME = 44;         # 36 + 44 = 80: sp stays 8-byte aligned
+
+# ---- helpers -------------------------------------------------------------
+
+# Load one little-endian 32-bit word from [$p] into $d, advancing $p by 4.
+# ARMv7: unaligned ldr (+rev on big-endian).  Older: four ldrb, using the
+# three scratch registers @s.
+sub load_le32 {
+    my ($d, $p, @s) = @_;
+    return <<___;
+#if __ARM_ARCH__ >= 7
+	ldr	$d, [$p], #4
+# ifdef __ARMEB__
+	rev	$d, $d
+# endif
+#else
+	ldrb	$d, [$p], #1
+	ldrb	$s[0], [$p], #1
+	ldrb	$s[1], [$p], #1
+	ldrb	$s[2], [$p], #1
+	orr	$d, $d, $s[0], lsl #8
+	orr	$d, $d, $s[1], lsl #16
+	orr	$d, $d, $s[2], lsl #24
+#endif
+___
+}
+
+# Load one little-endian word with byte loads only (key bytes: no
+# alignment promise, run once per key).
+sub load_le32_bytes {
+    my ($d, $p, $off, @s) = @_;
+    my ($o1, $o2, $o3) = ($off + 1, $off + 2, $off + 3);
+    return <<___;
+	ldrb	$d, [$p, #$off]
+	ldrb	$s[0], [$p, #$o1]
+	ldrb	$s[1], [$p, #$o2]
+	ldrb	$s[2], [$p, #$o3]
+	orr	$d, $d, $s[0], lsl #8
+	orr	$d, $d, $s[1], lsl #16
+	orr	$d, $d, $s[2], lsl #24
+___
+}
+
+# Store $w little-endian with four strb at [$p, #$off]; clobbers $t.
+sub store_le32_bytes {
+    my ($w, $p, $off, $t) = @_;
+    my ($o1, $o2, $o3) = ($off + 1, $off + 2, $off + 3);
+    return <<___;
+	strb	$w, [$p, #$off]
+	mov	$t, $w, lsr #8
+	strb	$t, [$p, #$o1]
+	mov	$t, $w, lsr #16
+	strb	$t, [$p, #$o2]
+	mov	$t, $w, lsr #24
+	strb	$t, [$p, #$o3]
+___
+}
+
+# One block: h += m + pad; h *= r; partial reduction.  Entry and exit:
+# h in r0..r4, inp pointer at [sp,#INP].  Register roles per column are
+# chosen so that no register is both a umull/umlal destination and a
+# source (a pre-ARMv6 rule) and at most 14 are live at once.
+sub block_body {
+    my $load = '';
+    $load .= load_le32('r5', 'r12', 'r9', 'r10', 'r11');
+    $load .= load_le32('r6', 'r12', 'r9', 'r10', 'r11');
+    $load .= load_le32('r7', 'r12', 'r9', 'r10', 'r11');
+    $load .= load_le32('r8', 'r12', 'r9', 'r10', 'r11');
+    return <<___;
+	ldr	r12, [sp, #$F{INP}]
+	ldr	lr, [sp, #$F{PAD}]
+$load	str	r12, [sp, #$F{INP}]
+	adds	$h0, $h0, r5
+	adcs	$h1, $h1, r6
+	adcs	$h2, $h2, r7
+	adcs	$h3, $h3, r8
+	adc	$h4, $h4, lr
+
+	ldmia	sp, {r5, r6, r7, r8}		@ r0, s3, s2, s1
+	umull	r9, r10, $h0, r5		@ d0
+	umlal	r9, r10, $h1, r6
+	umlal	r9, r10, $h2, r7
+	umlal	r9, r10, $h3, r8
+
+	ldr	r12, [sp, #$F{TAB}+16]		@ r1
+	mov	r11, #0
+	umlal	r10, r11, $h0, r12		@ d1
+	umlal	r10, r11, $h1, r5
+	umlal	r10, r11, $h2, r6
+	umlal	r10, r11, $h3, r7
+	umlal	r10, r11, $h4, r8
+
+	ldr	r8, [sp, #$F{TAB}+20]		@ r2 (s1 done)
+	mov	lr, #0
+	umlal	r11, lr, $h0, r8		@ d2
+	umlal	r11, lr, $h1, r12
+	umlal	r11, lr, $h2, r5
+	umlal	r11, lr, $h3, r6
+	umlal	r11, lr, $h4, r7
+
+	mov	r7, #0				@ (s2 done)
+	umlal	lr, r7, $h1, r8			@ d3
+	ldr	r8, [sp, #$F{TAB}+24]		@ r3 (r2 done)
+	umlal	lr, r7, $h0, r8
+	umlal	lr, r7, $h2, r12
+	umlal	lr, r7, $h3, r5
+	umlal	lr, r7, $h4, r6
+	mla	r7, $h4, r5, r7			@ d4 = h4 r0 + (d3 >> 32)
+
+	bic	$h0, r7, #3			@ 4k
+	and	$h4, r7, #3
+	add	$h0, $h0, r7, lsr #2		@ 5k
+	adds	$h0, $h0, r9
+	adcs	$h1, r10, #0
+	adcs	$h2, r11, #0
+	adcs	$h3, lr, #0
+	adc	$h4, $h4, #0
+___
+}
+
+# ---- code -------------------------------------------------------------------
+
+my $code = <<___;
+\@ Generated by poly1305-armv4.pl; see that file for the algorithm and
+\@ the measured performance.  Self-contained: needs no header.
+	.asmcrypt_arch
+
+#ifdef __KERNEL__
+# define poly1305_init   poly1305_init_arm
+# define poly1305_blocks poly1305_blocks_arm
+# define poly1305_emit   poly1305_emit_arm
+#endif
+
+	.text
+
+\@ int poly1305_init(void *ctx, const unsigned char key[16], void *func[2])
+	.asmcrypt_func	poly1305_init
+	mov	r3, #0
+	str	r3, [r0, #0]
+	str	r3, [r0, #4]
+	str	r3, [r0, #8]
+	str	r3, [r0, #12]
+	str	r3, [r0, #16]
+	str	r3, [r0, #20]
+	cmp	r1, #0
+	beq	.Linit_done
+	stmdb	sp!, {r4, r5, r6, lr}
+___
+{
+    my @s = ('r4', 'r5', 'r6');
+    $code .= load_le32_bytes('r2', 'r1', 0, @s);
+    $code .= "\tbic\tr2, r2, #0xf0000000\n\tstr\tr2, [r0, #24]\n";
+    for my $i (1 .. 3) {
+        $code .= load_le32_bytes('r2', 'r1', 4 * $i, @s);
+        $code .= "\tbic\tr2, r2, #0xf0000000\n\tbic\tr2, r2, #3\n";
+        $code .= "\tstr\tr2, [r0, #" . (24 + 4 * $i) . "]\n";
+    }
+}
+$code .= <<___;
+	ldmia	sp!, {r4, r5, r6, lr}
+.Linit_done:
+	mov	r0, #0
+	.asmcrypt_ret
+	.asmcrypt_endfunc	poly1305_init
+
+\@ void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
+\@                      unsigned int padbit)
+	.asmcrypt_func	poly1305_blocks
+	bics	r2, r2, #15
+	bne	.Lblocks_go
+	.asmcrypt_ret
+.Lblocks_go:
+	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	sub	sp, sp, #$FRAME
+	add	r2, r1, r2
+	str	r0, [sp, #$F{CTX}]
+	str	r1, [sp, #$F{INP}]
+	str	r2, [sp, #$F{END}]
+	str	r3, [sp, #$F{PAD}]
+
+	ldr	r4, [r0, #24]			@ r0
+	ldr	r5, [r0, #28]			@ r1
+	ldr	r6, [r0, #32]			@ r2
+	ldr	r7, [r0, #36]			@ r3
+	add	r8, r7, r7, lsr #2		@ s3
+	add	r9, r6, r6, lsr #2		@ s2
+	add	r10, r5, r5, lsr #2		@ s1
+	stmia	sp, {r4, r8, r9, r10}
+	str	r5, [sp, #$F{TAB}+16]
+	str	r6, [sp, #$F{TAB}+20]
+	str	r7, [sp, #$F{TAB}+24]
+	ldmia	r0, {$h0, $h1, $h2, $h3, $h4}
+	b	.Lblocks_loop
+
+	.align	5
+.Lblocks_loop:
+# LLVM-MCA-BEGIN poly1305_blocks
+___
+$code .= block_body();
+$code .= <<___;
+	ldr	r5, [sp, #$F{INP}]
+	ldr	r6, [sp, #$F{END}]
+	cmp	r5, r6
+	bne	.Lblocks_loop
+# LLVM-MCA-END
+
+	ldr	lr, [sp, #$F{CTX}]
+	mov	r5, #0				@ wipe the copy of r
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	stmia	lr, {$h0, $h1, $h2, $h3, $h4}
+	stmia	sp, {r5, r6, r7, r8}
+	str	r5, [sp, #$F{TAB}+16]
+	str	r5, [sp, #$F{TAB}+20]
+	str	r5, [sp, #$F{TAB}+24]
+	add	sp, sp, #$FRAME
+	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.asmcrypt_ret
+	.asmcrypt_endfunc	poly1305_blocks
+
+\@ void poly1305_emit(void *ctx, unsigned char mac[16],
+\@                    const unsigned int nonce[4])
+	.asmcrypt_func	poly1305_emit
+	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	ldmia	r0, {r3, r4, r5, r6, r7}	@ h0..h4
+	adds	r8, r3, #5			@ g = h + 5
+	adcs	r9, r4, #0
+	adcs	r10, r5, #0
+	adcs	r11, r6, #0
+	adc	r12, r7, #0
+	mov	r12, r12, lsr #2		@ 1 iff h >= p (h < 2p)
+	rsb	r12, r12, #0			@ mask: take g
+	bic	r3, r3, r12
+	and	r8, r8, r12
+	orr	r3, r3, r8
+	bic	r4, r4, r12
+	and	r9, r9, r12
+	orr	r4, r4, r9
+	bic	r5, r5, r12
+	and	r10, r10, r12
+	orr	r5, r5, r10
+	bic	r6, r6, r12
+	and	r11, r11, r12
+	orr	r6, r6, r11
+	ldmia	r2, {r7, r8, r9, r10}		@ nonce
+	adds	r3, r3, r7
+	adcs	r4, r4, r8
+	adcs	r5, r5, r9
+	adc	r6, r6, r10
+___
+$code .= store_le32_bytes('r3', 'r1', 0, 'r12');
+$code .= store_le32_bytes('r4', 'r1', 4, 'r12');
+$code .= store_le32_bytes('r5', 'r1', 8, 'r12');
+$code .= store_le32_bytes('r6', 'r1', 12, 'r12');
+$code .= <<___;
+	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.asmcrypt_ret
+	.asmcrypt_endfunc	poly1305_emit
+
+	.asmcrypt_end
+___
+
+print $code;
+close STDOUT or die "poly1305-armv4.pl: error closing output: $!\n";
