@@ -52,7 +52,7 @@ mips64r6       | linux64-mips64  | mipsisa64r6el-linux-gnuabi64- |              
 # The one list of Debian packages the matrix needs, per cross prefix.
 packages_for() {
     case "$1" in
-        '')                            echo "build-essential perl" ;;
+        '')                            echo "build-essential perl qemu-user" ;;
         arm-linux-gnueabi-)            echo "gcc-arm-linux-gnueabi libc6-dev-armel-cross qemu-user" ;;
         arm-linux-gnueabihf-)          echo "gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user" ;;
         aarch64-linux-gnu-)            echo "gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user" ;;
