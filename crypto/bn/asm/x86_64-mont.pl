@@ -1,0 +1,387 @@
+#!/usr/bin/env perl
+# crypto/bn/asm/x86_64-mont.pl - Montgomery multiplication for x86_64.
+#
+# Usage: perl crypto/bn/asm/x86_64-mont.pl FLAVOUR OUT.S
+#        FLAVOUR: elf | macosx | mingw64 (see perlasm/x86_64-xlate.pl)
+#
+# int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+#                 const BN_ULONG *np, const BN_ULONG *n0, int num);
+#
+#   rp = ap*bp*2^(-64*num) mod np, for ap, bp < np, np odd, n0[0] =
+#   -np[0]^-1 mod 2^64 (only n0[0] is read).  Returns 1, or 0 (nothing
+#   written) when num < 1 or num > MAXW (128 words = 8192 bits, the
+#   library's limit; the caller then uses the C reference).  rp may alias
+#   ap and/or bp.  Constant time: no branch or address depends on ap/bp.
+#   The stack temporary is wiped before returning.
+#
+# Paths (chosen per call from num, ap == bp and asmcrypt_cpucap):
+#
+#   mulq   every x86_64.  Word-serial CIOS: for each b[i] one pass over j
+#          computes t[j-1] = t[j] + a[j]*b[i] + n[j]*m + carries, with
+#          m = (t[0] + a[0]*b[i])*n0 from a peeled j = 0.
+#   mulx   BMI2+ADX.  Two passes per b[i] over the temporary t (n words +
+#          a top word in a register):
+#            pass 1  t += a*b[i]       mulx a[j]; adcx (hi_{j-1}) on CF;
+#                                      adox t[j] on OF
+#            pass 2  t = (t + n*m)/2^64  same, storing word j at t[j-1]
+#          Each pass is one mulx + two 1-cycle carry chains per limb.
+#   sqrx   BMI2+ADX and ap == bp.  Squaring first, then a separate
+#          reduction: the n(n-1)/2 cross products a[i]*a[j] (i<j) are
+#          accumulated row by row into a 2n-word t, t is doubled and the
+#          squares a[i]^2 are added in one pass (CF chain doubles, OF chain
+#          adds), then n reduction passes t[i..i+n] += n*m_i, the carry
+#          out of each pass being added at the top of the next one.
+#          n(n+1)/2 + n^2 products instead of 2n^2.
+#
+#   All inner loops are unrolled four times and entered Duff-style, so every
+#   num works without a remainder loop: %rcx runs from -(count rounded up to
+#   a multiple of 4) to 0 over pointers to the end of each array, the first
+#   iteration entering at slot (-count)&3, and the loop is closed by lea +
+#   jrcxz, which leave CF and OF intact.  The two high-word registers of
+#   the mulx loops alternate between slots and are both zeroed at entry.
+#
+#   The result is t (< 2np, n words + a top bit); r = t - np is written to
+#   rp, and a mask from the top bit and the borrow selects t or t - np word
+#   by word.
+#
+# Performance, estimated core cycles per bn_mul_mont (AMD EPYC Zen 5 VM,
+# "Oxide Virtual Turin-like Processor"); see docs/perf/x86_64-mont.md for
+# the method and OpenSSL/GMP beside them.
+#
+#   bits        1024   2048   3072   4096
+#   (filled in from measurements: see docs/perf/x86_64-mont.md)
+#
+use strict;
+use warnings;
+
+my $flavour = shift @ARGV // 'elf';
+my $output  = shift @ARGV;
+my $dir = ($0 =~ m{(.*)/}) ? $1 : '.';
+my $xlate;
+for ("$dir/../../../perlasm/x86_64-xlate.pl", "$dir/x86_64-xlate.pl",
+     "$dir/../../perlasm/x86_64-xlate.pl") {
+    if (-f $_) { $xlate = $_; last }
+}
+die "x86_64-xlate.pl not found\n" unless defined $xlate;
+open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
+    or die "cannot run $xlate: $!\n";
+
+# asmcrypt_cpucap bits (include/asmcrypt/cpu.h): ASMCRYPT_CAP_X86_BMI2 (1<<1)
+# and ASMCRYPT_CAP_X86_ADX (1<<2).  The mulx/sqrx paths need both.
+my $CAP_BMI2 = 1 << 1;
+my $CAP_ADX  = 1 << 2;
+my $CAP_MULX = $CAP_BMI2 | $CAP_ADX;
+
+my $MAXW = 128;                 # largest num taken (bigger: return 0)
+my $SQR_MIN = 4;                # sqrx for ap == bp and num >= this
+
+# Frame: 64 bytes of scalars, then t[-1], t[0 .. 2*MAXW] aligned to 64.
+my $FRAME = 64 + 8 + 63 + 8 * (2 * $MAXW + 2);
+my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP) = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40);
+
+# Register map (both multiplication paths agree on these):
+my $ape  = '%rsi';              # ap + 8n
+my $npe  = '%rbp';              # np + 8n
+my $te   = '%rdi';              # &t[n] (end of the n-word temporary)
+my $n0   = '%r8';               # n0[0]
+my $num  = '%r9';               # n
+my $tn   = '%r14';              # top word of t (0/1 between rows)
+my $zero = '%rbx';              # 0 (mulx paths)
+# mulx loops: lo %r10/%r11, hi %r12/%r13, spare %r15
+my @lo = ('%r10', '%r11');
+my @hi = ('%r12', '%r13');
+
+my $code = '';
+
+# Duff entry into the 4-slot loop ${pfx}_0.._3: in %rcx = -count (count >
+# 0); out %rcx = -(count rounded up to 4); runs $clear (which must leave
+# the flags the loop needs) and enters slot (count)&3 from the end.
+# Clobbers %eax.  Only public values (num) decide these branches.
+sub duff_from_rcx {
+    my ($pfx, $clear) = @_;
+    chomp $clear;
+    return <<___;
+	movl	%ecx,%eax
+	andl	\$3,%eax
+	subq	%rax,%rcx
+	cmpl	\$2,%eax
+	jb	${pfx}_e01
+	je	${pfx}_e2
+$clear
+	jmp	${pfx}_3
+${pfx}_e2:
+$clear
+	jmp	${pfx}_2
+${pfx}_e01:
+	testl	%eax,%eax
+	jz	${pfx}_e0
+$clear
+	jmp	${pfx}_1
+${pfx}_e0:
+$clear
+___
+}
+
+# 4-slot loop; $body->($k) is slot k (operands k*8(base,%rcx,8)).
+sub duff_loop {
+    my ($pfx, $name, $body) = @_;
+    my $s = "# LLVM-MCA-BEGIN $name\n";
+    $s .= "${pfx}_$_:\n" . $body->($_) for 0 .. 3;
+    $s .= <<___;
+	leaq	4(%rcx),%rcx
+	jrcxz	${pfx}_done
+	jmp	${pfx}_0
+# LLVM-MCA-END
+${pfx}_done:
+___
+    return $s;
+}
+
+# One mulx slot: t-row accumulate.  $src is the multiplicand array end
+# pointer, $dst_off the displacement of the stored word (0 for pass 1,
+# -8 for the shifting reduction pass), $tb the t base pointer.
+sub mulx_slot {
+    my ($k, $src, $tb, $dst_off) = @_;
+    my ($l, $h, $ph) = ($lo[$k % 2], $hi[$k % 2], $hi[($k + 1) % 2]);
+    my $o = 8 * $k;
+    my $d = $o + $dst_off;
+    return <<___;
+	mulx	$o($src,%rcx,8),$l,$h
+	adcx	$ph,$l
+	adox	$o($tb,%rcx,8),$l
+	movq	$l,$d($tb,%rcx,8)
+___
+}
+
+my $clear_hi = <<___;
+	xorl	$hi[0]d,$hi[0]d
+	xorl	$hi[1]d,$hi[1]d
+___
+$clear_hi =~ s/(%r1[0-5])d/${1}d/g;
+
+# ---------------------------------------------------------------------------
+$code .= <<___;
+.asm_extern	asmcrypt_cpucap
+.asm_text
+.asm_func bn_mul_mont, nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME
+	xorl	%eax,%eax
+	cmpl	\$1,%r9d
+	jl	.Lmont_ret
+	cmpl	\$$MAXW,%r9d
+	jg	.Lmont_ret
+	movslq	%r9d,$num
+	movq	($n0),$n0
+	movq	%rdi,$S_RP
+	movq	%rsi,$S_AP
+	movq	%rdx,$S_BP
+	leaq	(%rdx,$num,8),%rax
+	movq	%rax,$S_BPEND
+	leaq	(%rcx,$num,8),$npe
+	leaq	($ape,$num,8),$ape
+	leaq	64+8+63(%rsp),%rax
+	andq	\$-64,%rax
+	movq	%rax,$S_T
+	leaq	(%rax,$num,8),$te
+	leaq	1($num),%r10
+	movq	%r10,$S_WIPE
+	xorl	${tn}d,${tn}d
+	xorl	%ebx,%ebx
+	movl	asmcrypt_cpucap(%rip),%r10d
+	andl	\$$CAP_MULX,%r10d
+	cmpl	\$$CAP_MULX,%r10d
+	jne	.Lmont_q
+	cmpq	%rdx,$S_AP
+	jne	.Lmont_x
+	cmpq	\$$SQR_MIN,$num
+	jae	.Lmont_sqrx
+	jmp	.Lmont_x
+
+___
+$code =~ s/\$\{tn\}d/%r14d/g;
+# (the 'movq ($n0),$n0' above loads n0[0] through the pointer argument)
+
+# ---------------------------------------------------------------------------
+# mulq path.  Registers: %rbx = b[i], %r15 = m, %r10 = carry of the a*b
+# chain, %r11 = carry of the n*m chain, %r12 = scratch sum, %r13 = -n.
+{
+    my ($bi, $m, $c1, $c2, $s, $mn) = ('%rbx', '%r15', '%r10', '%r11', '%r12', '%r13');
+    $code .= <<___;
+.Lmont_q:
+	movq	$num,$mn
+	negq	$mn
+	movq	$mn,%rcx
+	xorl	%eax,%eax
+.Lmont_q_zero:
+	movq	%rax,($te,%rcx,8)
+	incq	%rcx
+	jnz	.Lmont_q_zero
+.Lmont_q_outer:
+	movq	$S_BP,%rax
+	movq	(%rax),$bi
+	leaq	8(%rax),%rax
+	movq	%rax,$S_BP
+	movq	($ape,$mn,8),%rax	# j = 0: m = (t[0] + a[0]*b[i])*n0
+	mulq	$bi
+	addq	($te,$mn,8),%rax
+	adcq	\$0,%rdx
+	movq	%rdx,$c1
+	movq	%rax,$s
+	movq	%rax,$m
+	imulq	$n0,$m
+	movq	($npe,$mn,8),%rax
+	mulq	$m
+	addq	$s,%rax
+	adcq	\$0,%rdx
+	movq	%rdx,$c2
+	leaq	1($mn),%rcx
+	testq	%rcx,%rcx
+	jz	.Lmont_q_inner_done
+___
+    $code .= duff_from_rcx('.Lmont_q_in', '');
+    $code .= duff_loop('.Lmont_q_in', 'bn_mul_mont_mulq', sub {
+        my $k = shift;
+        my $o = 8 * $k;
+        my $d = $o - 8;
+        return <<___;
+	movq	$o($ape,%rcx,8),%rax
+	mulq	$bi
+	addq	$o($te,%rcx,8),%rax
+	adcq	\$0,%rdx
+	addq	$c1,%rax
+	adcq	\$0,%rdx
+	movq	%rdx,$c1
+	movq	%rax,$s
+	movq	$o($npe,%rcx,8),%rax
+	mulq	$m
+	addq	$s,%rax
+	adcq	\$0,%rdx
+	addq	$c2,%rax
+	adcq	\$0,%rdx
+	movq	%rax,$d($te,%rcx,8)
+	movq	%rdx,$c2
+___
+    });
+    $code .= <<___;
+.Lmont_q_inner_done:
+	xorl	%eax,%eax		# t[n-1] = c1 + c2 + tn, tn = carry
+	addq	$c1,$c2
+	adcq	\$0,%rax
+	addq	$tn,$c2
+	adcq	\$0,%rax
+	movq	$c2,-8($te)
+	movq	%rax,$tn
+	movq	$S_BP,%rax
+	cmpq	$S_BPEND,%rax
+	jne	.Lmont_q_outer
+	jmp	.Lmont_final
+
+___
+}
+
+# ---------------------------------------------------------------------------
+# mulx path (two passes per b[i]).
+{
+    my $top = '%r15';
+    $code .= <<___;
+.Lmont_x:
+	movq	$num,%rcx
+	negq	%rcx
+.Lmont_x_zero:
+	movq	$zero,($te,%rcx,8)
+	incq	%rcx
+	jnz	.Lmont_x_zero
+.Lmont_x_outer:
+	movq	$S_BP,%rax
+	movq	(%rax),%rdx
+	leaq	8(%rax),%rax
+	movq	%rax,$S_BP
+	movq	$num,%rcx
+	negq	%rcx
+___
+    $code .= duff_from_rcx('.Lmont_x_p1', $clear_hi);
+    $code .= duff_loop('.Lmont_x_p1', 'bn_mul_mont_mulx_ab',
+                       sub { mulx_slot(shift, $ape, $te, 0) });
+    $code .= <<___;
+	adcx	$zero,$hi[1]		# t[n] = hi + CF + tn, top = OF
+	adox	$tn,$hi[1]
+	movl	\$0,${top}d
+	adox	$zero,$top
+	movq	$hi[1],$tn
+	movq	$S_T,%rdx
+	movq	(%rdx),%rdx
+	imulq	$n0,%rdx		# m = t[0]*n0
+	movq	$num,%rcx
+	negq	%rcx
+___
+    $code =~ s/\$\{top\}d/%r15d/g;
+    $code .= duff_from_rcx('.Lmont_x_p2', $clear_hi);
+    $code .= duff_loop('.Lmont_x_p2', 'bn_mul_mont_mulx_nm',
+                       sub { mulx_slot(shift, $npe, $te, -8) });
+    $code .= <<___;
+	adcx	$zero,$hi[1]		# t[n-1] = hi + CF + t[n] + OF
+	adox	$tn,$hi[1]
+	movq	$hi[1],-8($te)
+	adox	$zero,$top
+	movq	$top,$tn
+	movq	$S_BP,%rax
+	cmpq	$S_BPEND,%rax
+	jne	.Lmont_x_outer
+	jmp	.Lmont_final
+
+___
+}
+
+# ---------------------------------------------------------------------------
+# sqrx path: placeholder until the squaring is written: plain mulx.
+$code .= <<___;
+.Lmont_sqrx:
+	jmp	.Lmont_x
+
+___
+
+# ---------------------------------------------------------------------------
+# Final subtraction and constant-time select, then wipe t.
+# In: $te = end of the n-word result t, $tn = top bit, $npe, $num.
+$code .= <<___;
+.Lmont_final:
+	movq	$S_RP,%rsi
+	leaq	(%rsi,$num,8),%rsi
+	movq	$num,%rcx
+	negq	%rcx
+	clc
+.Lmont_sub:
+	movq	($te,%rcx,8),%rax
+	sbbq	($npe,%rcx,8),%rax
+	movq	%rax,(%rsi,%rcx,8)
+	incq	%rcx
+	jnz	.Lmont_sub
+	sbbq	\$0,$tn			# 0: take t - np, -1: take t
+	movq	$num,%rcx
+	negq	%rcx
+.Lmont_sel:
+	movq	(%rsi,%rcx,8),%rax
+	movq	($te,%rcx,8),%rdx
+	xorq	%rax,%rdx
+	andq	$tn,%rdx
+	xorq	%rdx,%rax
+	movq	%rax,(%rsi,%rcx,8)
+	incq	%rcx
+	jnz	.Lmont_sel
+	movq	$S_T,%rax
+	leaq	-8(%rax),%rax
+	movq	$S_WIPE,%rcx
+	xorl	%edx,%edx
+.Lmont_wipe:
+	movq	%rdx,(%rax)
+	leaq	8(%rax),%rax
+	decq	%rcx
+	jnz	.Lmont_wipe
+	movl	\$1,%eax
+.Lmont_ret:
+.asm_ret
+.asm_endfunc
+___
+
+$code .= ".asm_note\n";
+print $OUT $code;
+close($OUT) or die "x86_64-xlate.pl failed\n";
