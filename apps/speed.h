@@ -1,0 +1,156 @@
+/*
+ * apps/speed.h - shared types of apps/speed, the asmcrypt benchmark.
+ *
+ * A table is one primitive (poly1305, mont_mul, bn_mul_add_words, ...)
+ * over several sizes.  A row is one size; its cells are the
+ * implementations (C reference, each asm capability level, peers).  The
+ * measurement engine (speed_bench.c) times the cells of a row
+ * round-robin, several rounds, and keeps medians; speed_report.c prints
+ * tables, CSV or JSON.
+ */
+#ifndef ASMCRYPT_APPS_SPEED_H
+#define ASMCRYPT_APPS_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "asmcrypt/bn.h"
+
+#define SP_MAXCELL   16          /* implementations per row */
+#define SP_MAXROW    64          /* sizes per table */
+#define SP_NAMELEN   32
+#define SP_ALLCAPS   (~0u)
+
+enum sp_kind { SP_REF = 'c', SP_ASM = 'a', SP_PEER = 'p' };
+enum sp_unit { SP_U_CYC, SP_U_TSC, SP_U_NS };
+enum sp_format { SP_TEXT, SP_CSV, SP_JSON };
+
+/* Work that one cell does: run(arg, n) performs n operations. */
+typedef void (*sp_run_f)(void *arg, unsigned long n);
+
+typedef struct sp_cell {
+    char name[SP_NAMELEN];      /* column name */
+    int kind;                   /* enum sp_kind */
+    unsigned int caps;          /* capability mask while it runs */
+    sp_run_f run;               /* NULL: not available at this size */
+    void *arg;
+    /* results: medians per operation */
+    unsigned long iters;        /* operations per timed batch */
+    double tsc, ns, cyc;        /* cyc < 0: not available */
+    double ratio;               /* median per-round ratio to the ref cell */
+    double spread;              /* (max - min) / median of the per-round primary */
+} sp_cell;
+
+typedef struct sp_row {
+    long size;                  /* in size_unit */
+    double units;               /* work units per op (bytes, limbs) or 1 */
+    int ncell;
+    int ref;                    /* index of the ratio base, -1 none */
+    sp_cell cell[SP_MAXCELL];
+    /* memory and objects owned by the cells, released after timing */
+    int nown;
+    void *own[4 * SP_MAXCELL];
+    void (*own_free[4 * SP_MAXCELL])(void *);
+} sp_row;
+
+/* Shared state of the word-primitive cells (speed_words.c): every
+ * implementation of a primitive works on the same buffers, so the group
+ * can verify each one the same way. */
+typedef struct sp_words {
+    asmcrypt_word *rp, *ap, *bp;
+    asmcrypt_word w, cond, carry;
+    int num;
+} sp_words;
+
+typedef struct sp_table {
+    char name[SP_NAMELEN];      /* "poly1305", "mont_mul", ... */
+    const char *title;          /* one-line description */
+    const char *size_unit;      /* "B", "bit", "limb" */
+    const char *per;            /* "byte", "limb", "op" */
+    const char *thr_unit;       /* "MB/s", "op/s" */
+    int nrow;
+    sp_row row[SP_MAXROW];
+} sp_table;
+
+typedef struct sp_opts {
+    double seconds;             /* per cell, over all rounds */
+    int rounds;
+    enum sp_unit unit;          /* primary unit of the text tables */
+    enum sp_format format;
+    int verbose;                /* more text tables */
+    int quiet;                  /* no progress line */
+    double mhz;                 /* >0: cycles = ns * mhz / 1000 (no TSC) */
+    int nsizes;                 /* word-primitive sizes (limbs) */
+    long sizes[SP_MAXROW];
+    int nselect;                /* primitives selected on the command line */
+    const char *select[32];
+} sp_opts;
+
+/* speed_util.c */
+void sp_die(const char *fmt, ...);
+void *sp_xmalloc(size_t n);
+void sp_rand_bytes(void *p, size_t n);
+uint64_t sp_rand64(void);
+double sp_median(double *v, int n);
+int sp_parse_sizes(const char *s, long *out, int max);
+int sp_selected(const sp_opts *o, const char *table, const char *group);
+
+/* speed_timer.c: a clock in TSC ticks (x86_64) or ns, and core cycles */
+void sp_timer_init(void);
+int sp_have_tsc(void);
+uint64_t sp_ticks(void);
+uint64_t sp_nsec(void);
+double sp_core_per_tick(void);  /* sample: core cycles per tick, 0 if n/a */
+double sp_tsc_ghz(void);        /* ticks per ns */
+double sp_core_ghz(void);       /* median of the core clock samples so far */
+
+/* speed_caps.c: capability levels and the machine description */
+typedef struct sp_level { unsigned int mask; char name[SP_NAMELEN]; } sp_level;
+int sp_levels(const char *primitive, sp_level *out, int max);
+const char *sp_cpu_model(void);
+void sp_caps_string(unsigned int caps, char *buf, size_t len);
+
+/* speed_bench.c */
+void sp_row_init(sp_row *r, long size, double units);
+void *sp_row_alloc(sp_row *r, size_t n);           /* zeroed, freed with the row */
+void sp_row_own(sp_row *r, void *p, void (*fn)(void *));
+void sp_row_release(sp_row *r);
+void sp_row_add(sp_row *r, const char *name, int kind, unsigned int caps,
+                sp_run_f run, void *arg);
+void sp_measure_row(const sp_opts *o, const char *table, sp_row *r);
+void sp_progress_done(const sp_opts *o);
+
+/* speed_report.c */
+void sp_report_begin(const sp_opts *o);
+void sp_report_table(const sp_opts *o, const sp_table *t);
+void sp_report_end(const sp_opts *o);
+void sp_mismatch(const char *table, long size, const char *size_unit,
+                 const char *impl, const char *ref);
+
+/* benchmark groups: speed_poly1305.c, speed_mont.c, speed_modexp.c,
+ * speed_words.c */
+void sp_bench_poly1305(const sp_opts *o);
+void sp_bench_mont(const sp_opts *o);
+void sp_bench_modexp(const sp_opts *o);
+void sp_bench_words(const sp_opts *o);
+/* random odd n with the top bit set, a and b < 2^(bits-1) < n */
+void sp_mont_operands(asmcrypt_word *n, asmcrypt_word *a, asmcrypt_word *b, int num);
+
+/* peers (speed_peer_*.c), each a no-op when built without the peer.
+ * They add cells to a row that the group has prepared, after checking
+ * their result against `expect` (the C reference's); on mismatch they
+ * call sp_mismatch, which aborts. */
+void sp_peer_versions(char *buf, size_t len);
+void sp_peer_poly1305(sp_row *r, const char *table, const unsigned char key[32],
+                      const unsigned char *msg, size_t len,
+                      const unsigned char expect[16]);
+/* a == b selects squaring where the peer has a dedicated path */
+void sp_peer_mont(sp_row *r, const char *table, const asmcrypt_word *a,
+                  const asmcrypt_word *b, const asmcrypt_word *n, int num,
+                  const asmcrypt_word *expect);
+void sp_peer_modexp(sp_row *r, const char *table, const asmcrypt_word *a,
+                    const asmcrypt_word *e, const asmcrypt_word *n, int num,
+                    const asmcrypt_word *expect);
+/* cells over the group's shared state; the group verifies them */
+void sp_peer_words(sp_row *r, const char *prim, sp_words *st);
+
+#endif
