@@ -25,11 +25,31 @@ unsigned int asmcrypt_arch_detect(void)
     return caps;
 }
 
+/*
+ * Names of the paths the AArch64 modules take (crypto/bn/asm/armv8-*.pl,
+ * crypto/poly1305/asm/poly1305-armv8.pl).  bn_mont_mul: "armv8" is the
+ * mul/umulh code (4-way loop for num % 4 == 0, squaring for ap == bp and
+ * num % 8 == 0, word-serial otherwise); it does not use NEON.  poly1305:
+ * "armv8-neon" when NEON is enabled (base 2^26 for inputs of 64 bytes
+ * and more, the scalar code for the tails), else "armv8" (base 2^64).
+ */
 const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 {
-    (void)primitive;
     (void)caps;
-    return NULL;    /* no AArch64 assembly wired in yet */
+#if defined(ASMCRYPT_POLY1305_ASM)
+    if (strcmp(primitive, "poly1305") == 0)
+        return "armv8";      /* NEON path not wired yet */
+#endif
+#if defined(ASMCRYPT_BN_MONT_ASM)
+    if (strcmp(primitive, "bn_mont_mul") == 0)
+        return "armv8";
+#endif
+#if defined(ASMCRYPT_BN_WORDS_ASM)
+    if (strncmp(primitive, "bn_", 3) == 0 && strcmp(primitive, "bn_mont_mul") != 0)
+        return "armv8";
+#endif
+    (void)primitive;
+    return NULL;
 }
 #else
 typedef int asmcrypt_cpucap_unused;  /* ISO C forbids an empty unit */
