@@ -21,6 +21,8 @@
 #                     Win64 argument shuffle and a symbol type
 #        local        internal function reached only by direct call/jmp,
 #                     keeps the SysV convention on every flavour
+#        indirect     like global (native ABI, endbr64) but not exported:
+#                     a function only reached through a function pointer
 #        nargs=N      number of integer arguments (0..6, default 6)
 #        push=a:b:..  callee-saved registers to push (e.g. push=rbx:rbp:r12)
 #        frame=N      N bytes of locals at 0(%rsp)..N-1(%rsp), rsp 16-aligned
@@ -117,13 +119,14 @@ sub cfi { emit(@_) unless $win64 }
 
 sub func_begin {
     my ($name, @opts) = @_;
-    my %f = (name => $name, global => 1, nargs => 6, push => [],
-             frame => 0, xmm => 0);
+    my %f = (name => $name, global => 1, export => 1, nargs => 6,
+             push => [], frame => 0, xmm => 0);
     for (@opts) {
         s/^\s+|\s+$//g;
         next if $_ eq '';
         if    ($_ eq 'global')        { $f{global} = 1 }
-        elsif ($_ eq 'local')         { $f{global} = 0 }
+        elsif ($_ eq 'local')         { $f{global} = 0; $f{export} = 0 }
+        elsif ($_ eq 'indirect')      { $f{global} = 1; $f{export} = 0 }
         elsif (/^nargs=(\d)$/)        { $f{nargs} = $1 }
         elsif (/^push=([\w:]+)$/)     { $f{push} = [split /:/, $1] }
         elsif (/^frame=(\d+)$/)       { $f{frame} = $1 }
@@ -147,7 +150,7 @@ sub func_begin {
 
     my $s = sym_name($name);
     emit(".text", ".balign 32");
-    if ($f{global}) {
+    if ($f{export}) {
         emit(".globl $s");
         if ($elf) { emit(".type $s,\@function") }
         elsif ($win64) { emit(".def $s; .scl 2; .type 32; .endef") }
