@@ -50,7 +50,20 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 {
     (void)primitive;
     (void)caps;
-    return NULL;    /* no x86_64 assembly wired in yet */
+#if defined(ASMCRYPT_POLY1305_ASM)
+    /* poly1305: mirrors poly1305_init's choice in poly1305-x86_64.pl
+     * (the AVX entries run the scalar loop for short inputs). */
+    if (strcmp(primitive, "poly1305") == 0) {
+        const unsigned int v512 = ASMCRYPT_CAP_X86_AVX2 | ASMCRYPT_CAP_X86_AVX512F;
+
+        if ((caps & v512) == v512)
+            return "x86_64-avx512";
+        if (caps & ASMCRYPT_CAP_X86_AVX2)
+            return "x86_64-avx2";
+        return "x86_64";
+    }
+#endif
+    return NULL;
 }
 #else
 typedef int asmcrypt_cpucap_unused;  /* ISO C forbids an empty unit */
