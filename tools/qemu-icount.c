@@ -285,8 +285,12 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
 
     (void)id;
     (void)udata;
-    if (active)                 /* exit() called from inside NAME */
+    if (active) {     /* exit() inside NAME, or NAME was tail-jumped to */
+        fprintf(out, "icount warning: call %" PRIu64 " of %s never returned "
+                "(entered by a tail jump?)\n", calls - 1,
+                sym_name != NULL ? sym_name : "range");
         end_call();
+    }
     fprintf(out, "icount total=%" PRIu64 "\n", total);
     if (sym_name != NULL || have_range)
         fprintf(out, "icount sym=%s insns=%" PRIu64 " calls=%" PRIu64 "\n",
