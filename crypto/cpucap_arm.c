@@ -26,11 +26,47 @@ unsigned int asmcrypt_arch_detect(void)
     return caps;
 }
 
+/*
+ * Names of the paths the 32-bit ARM modules take (crypto/bn/asm/armv4-*.pl,
+ * crypto/poly1305/asm/poly1305-armv4.pl).  The umaal code exists only in
+ * builds for ARMv6 or later and runs only when the UMAAL bit is set;
+ * otherwise the umull/umlal code ("armv4") runs.  poly1305 is the scalar
+ * radix-2^32 code on every core (no NEON path yet).  sqr/add/sub/cnd_*
+ * words have a single path.
+ */
+#if defined(ASMCRYPT_BN_MONT_ASM) || defined(ASMCRYPT_BN_WORDS_ASM)
+static int arm_umaal(unsigned int caps)
+{
+#if defined(__ARM_ARCH) && __ARM_ARCH >= 6
+    return (caps & ASMCRYPT_CAP_ARM_UMAAL) != 0;
+#else
+    (void)caps;
+    return 0;
+#endif
+}
+#endif
+
 const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 {
+#if defined(ASMCRYPT_POLY1305_ASM)
+    if (strcmp(primitive, "poly1305") == 0)
+        return "armv4";
+#endif
+#if defined(ASMCRYPT_BN_MONT_ASM)
+    if (strcmp(primitive, "bn_mont_mul") == 0)
+        return arm_umaal(caps) ? "armv6-umaal" : "armv4";
+#endif
+#if defined(ASMCRYPT_BN_WORDS_ASM)
+    if (strcmp(primitive, "bn_mul_add_words") == 0
+        || strcmp(primitive, "bn_mul_words") == 0
+        || strcmp(primitive, "bn_mul_sub_words") == 0)
+        return arm_umaal(caps) ? "armv6-umaal" : "armv4";
+    if (strncmp(primitive, "bn_", 3) == 0 && strcmp(primitive, "bn_mont_mul") != 0)
+        return "armv4";
+#endif
     (void)primitive;
     (void)caps;
-    return NULL;    /* no ARM assembly wired in yet */
+    return NULL;
 }
 #else
 typedef int asmcrypt_cpucap_unused;  /* ISO C forbids an empty unit */
