@@ -63,6 +63,33 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
         return "x86_64";
     }
 #endif
+#if defined(ASMCRYPT_BN_MONT_ASM) || defined(ASMCRYPT_BN_WORDS_ASM)
+    /* bignum: x86_64-mont.pl / x86_64-words.pl take their MULX/ADCX/ADOX
+     * paths when both BMI2 and ADX are present, mulq otherwise.  The add,
+     * sub and cnd_* loops have a single path. */
+    {
+        const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
+        const int adx = (caps & mulx) == mulx;
+        const int mont = strcmp(primitive, "bn_mont_mul") == 0;
+
+# if defined(ASMCRYPT_BN_MONT_ASM)
+        if (mont)
+            return adx ? "x86_64-adx" : "x86_64";
+# endif
+# if defined(ASMCRYPT_BN_WORDS_ASM)
+        if (!mont && strncmp(primitive, "bn_", 3) == 0) {
+            if (strcmp(primitive, "bn_mul_add_words") == 0
+                || strcmp(primitive, "bn_mul_words") == 0
+                || strcmp(primitive, "bn_mul_sub_words") == 0
+                || strcmp(primitive, "bn_sqr_words") == 0)
+                return adx ? "x86_64-adx" : "x86_64";
+            return "x86_64";
+        }
+# endif
+        (void)adx;
+        (void)mont;
+    }
+#endif
     return NULL;
 }
 #else
