@@ -38,7 +38,7 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
     (void)caps;
 #if defined(ASMCRYPT_POLY1305_ASM)
     if (strcmp(primitive, "poly1305") == 0)
-        return "armv8";      /* NEON path not wired yet */
+        return (caps & ASMCRYPT_CAP_A64_NEON) ? "armv8-neon" : "armv8";
 #endif
 #if defined(ASMCRYPT_BN_MONT_ASM)
     if (strcmp(primitive, "bn_mont_mul") == 0)

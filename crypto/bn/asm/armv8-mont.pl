@@ -219,7 +219,7 @@ $code .= <<___;
 	adc	$cn, $hi, xzr
 	subs	$cnt, $num, #1
 	b.eq	.Lmul1x_rowend
-	// LLVM-MCA-BEGIN armv8_mont_1x
+# LLVM-MCA-BEGIN armv8_mont_1x
 .Lmul1x_inner:
 	ldr	$a[0], [$apw], #8
 	ldr	$a[1], [$npw], #8
@@ -239,7 +239,7 @@ $code .= <<___;
 	stur	$x, [$tpw, #-16]
 	subs	$cnt, $cnt, #1
 	b.ne	.Lmul1x_inner
-	// LLVM-MCA-END
+# LLVM-MCA-END
 .Lmul1x_rowend:
 ___
 $code .= row_end($lo);
@@ -372,7 +372,7 @@ $code .= <<___;
 	str	$t[3], [$tpw, #-16]
 	subs	$cnt, $num, #4
 	b.eq	.Lmul4x_rowend
-	// LLVM-MCA-BEGIN armv8_mont_4x
+# LLVM-MCA-BEGIN armv8_mont_4x
 .Lmul4x_inner:
 	ldp	$a[0], $a[1], [$apw], #32
 	ldp	$t[0], $t[1], [$tpw], #32
@@ -394,7 +394,7 @@ $code .= <<___;
 	stp	$t[2], $t[3], [$tpw, #-24]
 	sub	$cnt, $cnt, #4
 	cbnz	$cnt, .Lmul4x_inner
-	// LLVM-MCA-END
+# LLVM-MCA-END
 .Lmul4x_rowend:
 ___
 $code .= row_end($p[0]);

@@ -147,7 +147,7 @@ ___
 ${L}_4x:
 	lsr	$cnt, $num, #2
 	cbz	$cnt, ${L}_done
-	// LLVM-MCA-BEGIN $name
+# LLVM-MCA-BEGIN $name
 ${L}_loop:
 	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$a[2], $a[3], [$ap, #-16]
@@ -195,7 +195,7 @@ ___
 	stp	$r[0], $r[1], [$rp], #32
 	stp	$r[2], $r[3], [$rp, #-16]
 	cbnz	$cnt, ${L}_loop
-	// LLVM-MCA-END
+# LLVM-MCA-END
 ${L}_done:
 	mov	x0, $c
 	ret
@@ -274,7 +274,7 @@ ___
 ${L}_4x:
 	lsr	$cnt, $num, #2
 	cbz	$cnt, ${L}_done
-	// LLVM-MCA-BEGIN $name
+# LLVM-MCA-BEGIN $name
 ${L}_loop:
 	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$b[0], $b[1], [$bp], #32
@@ -288,7 +288,7 @@ ___
 	stp	$a[0], $a[1], [$rp], #32
 	stp	$a[2], $a[3], [$rp, #-16]
 	cbnz	$cnt, ${L}_loop
-	// LLVM-MCA-END
+# LLVM-MCA-END
 ${L}_done:
 ___
     $s .= $op eq 'add' ? "\tcset\tx0, cs\n" : "\tcset\tx0, cc\n";

@@ -231,7 +231,7 @@ $code .= <<___;
 	ldr	$h2, [$ctx, #@{[H2]}]
 .Lblocks_go:
 	add	$s1, $r1, $r1, lsr #2
-	// LLVM-MCA-BEGIN poly1305_blocks
+# LLVM-MCA-BEGIN poly1305_blocks
 .Lblocks_loop:
 	ldp	$m0, $m1, [$inp], #16
 	sub	$len, $len, #1
@@ -245,7 +245,7 @@ ___
 $code .= mul_reduce();
 $code .= <<___;
 	cbnz	$len, .Lblocks_loop
-	// LLVM-MCA-END
+# LLVM-MCA-END
 	stp	$h0, $h1, [$ctx, #@{[H0]}]
 	str	$h2, [$ctx, #@{[H2]}]
 .Lblocks_ret:
@@ -300,9 +300,237 @@ ___
 $code .= func_end('poly1305_emit');
 
 # ---- NEON ---------------------------------------------------------------------
+# Power table: 9 vectors (R0..R4, S1..S4, S = 5R) of four 32-bit lanes.
+# T1 (main loop) lanes (r^4, r^4, r^2, r^2); T2 (last step) (r^4, r^3, r^2, r).
+use constant { T1 => TABLE, T2 => TABLE + 144 };
+
+# Full reduction of ($a0,$a1,$a2) (< 2^131) to [0, p), constant time.
+sub full_reduce {
+    my ($a0, $a1, $a2) = @_;
+    return <<___;
+	and	$t0, $a2, #-4
+	and	$a2, $a2, #3
+	add	$t0, $t0, $t0, lsr #2
+	adds	$a0, $a0, $t0
+	adcs	$a1, $a1, xzr
+	adc	$a2, $a2, xzr
+	adds	$t0, $a0, #5
+	adcs	$t1, $a1, xzr
+	adc	$t2, $a2, xzr
+	tst	$t2, #-4
+	csel	$a0, $a0, $t0, eq
+	csel	$a1, $a1, $t1, eq
+	csel	$a2, $a2, $t2, eq
+	and	$a2, $a2, #3
+___
+}
+
+# Base 2^64 ($a0,$a1,$a2) -> limb j (26 bits, limb 4 may be wider) in $dst.
+sub limb26 {
+    my ($j, $dst, $a0, $a1, $a2) = @_;
+    return "\tand\t$dst, $a0, #0x3ffffff\n" if $j == 0;
+    return "\tubfx\t$dst, $a0, #26, #26\n" if $j == 1;
+    return "\textr\t$dst, $a1, $a0, #52\n\tand\t$dst, $dst, #0x3ffffff\n" if $j == 2;
+    return "\tubfx\t$dst, $a1, #14, #26\n" if $j == 3;
+    return "\textr\t$dst, $a2, $a1, #40\n";
+}
+
+# Store power p (reduced, in $a0..$a2) into the table lanes.
+sub store_power {
+    my ($pw, $a0, $a1, $a2) = @_;
+    my ($l, $s) = ('x10', 'x11');
+    my ($wl, $ws) = ('w10', 'w11');
+    my $out = '';
+    for my $j (0 .. 4) {
+        $out .= limb26($j, $l, $a0, $a1, $a2);
+        $out .= "\tadd\t$ws, $wl, $wl, lsl #2\n" if $j > 0;
+        for my $pair ([$wl, $j], $j > 0 ? ([$ws, 4 + $j]) : ()) {
+            my ($w, $v) = @$pair;
+            $out .= "\tstr\t$w, [$ctx, #" . (T2 + 16 * $v + 4 * (4 - $pw)) . "]\n";
+            $out .= "\tstp\t$w, $w, [$ctx, #" . (T1 + 16 * $v) . "]\n" if $pw == 4;
+            $out .= "\tstp\t$w, $w, [$ctx, #" . (T1 + 16 * $v + 8) . "]\n" if $pw == 2;
+        }
+    }
+    return $out;
+}
+
+# NEON register map
+my @R  = map { "v$_" } (0 .. 4);            # R0..R4 (.4s)
+my @S  = (undef, map { "v$_" } (5 .. 8));   # S1..S4 (.4s)
+my @H  = map { "v$_" } (9 .. 13);           # h limbs (.2s), then h + m (low lanes)
+my @L  = map { "v$_" } (14 .. 18);          # message limbs of 4 blocks (.4s)
+my @D  = map { "v$_" } (19 .. 23);          # accumulators (.2d)
+my ($T, $M4, $M2, $PAD, $T2v) = map { "v$_" } (24, 28, 29, 30, 31);
+my ($n4, $tbl) = ('x9', 'x10');
+
+# ld4 + split four blocks into 26-bit limbs @L (lanes = blocks 0..3).
+sub load_split {
+    my $s = "\tld4\t{$L[0].4s, $L[1].4s, $L[2].4s, $L[3].4s}, [$inp], #64\n";
+    $s .= "#ifdef __AARCH64EB__\n";
+    $s .= "\trev32\t$L[$_].16b, $L[$_].16b\n" for 0 .. 3;
+    $s .= "#endif\n";
+    $s .= <<___;
+	ushr	$L[4].4s, $L[3].4s, #8
+	ushr	$T.4s, $L[2].4s, #14
+	orr	$L[4].16b, $L[4].16b, $PAD.16b
+	sli	$T.4s, $L[3].4s, #18
+	ushr	$T2v.4s, $L[1].4s, #20
+	and	$L[3].16b, $T.16b, $M4.16b
+	sli	$T2v.4s, $L[2].4s, #12
+	ushr	$T.4s, $L[0].4s, #26
+	and	$L[2].16b, $T2v.16b, $M4.16b
+	sli	$T.4s, $L[1].4s, #6
+	and	$L[0].16b, $L[0].16b, $M4.16b
+	and	$L[1].16b, $T.16b, $M4.16b
+___
+    return $s;
+}
+
+# D = (H + L.lo) * R.lo + L.hi * R.hi  (5x5 limbs, S = 5R for wrap-around)
+sub products {
+    my $s = '';
+    # multiplier of L[i] for D[k]
+    my $mul = sub { my ($i, $k) = @_; my $j = $k - $i; return $j >= 0 ? $R[$j] : $S[$j + 5]; };
+    # high lanes first: they do not depend on h
+    for my $i (0 .. 4) {
+        for my $k (0 .. 4) {
+            my $op = $i == 0 ? 'umull2' : 'umlal2';
+            $s .= "\t$op\t$D[$k].2d, $L[$i].4s, " . $mul->($i, $k) . ".4s\n";
+        }
+    }
+    $s .= "\tadd\t$H[$_].2s, $H[$_].2s, $L[$_].2s\n" for 0 .. 4;
+    for my $i (0 .. 4) {
+        for my $k (0 .. 4) {
+            $s .= "\tumlal\t$D[$k].2d, $H[$i].2s, " . $mul->($i, $k) . ".2s\n";
+        }
+    }
+    return $s;
+}
+
+# Lazy carry: two interleaved chains, limbs end below 2^26 + 2^10.
+sub carry {
+    return <<___;
+	usra	$D[1].2d, $D[0].2d, #26
+	and	$D[0].16b, $D[0].16b, $M2.16b
+	usra	$D[4].2d, $D[3].2d, #26
+	and	$D[3].16b, $D[3].16b, $M2.16b
+	ushr	$T.2d, $D[4].2d, #26
+	usra	$D[2].2d, $D[1].2d, #26
+	and	$D[4].16b, $D[4].16b, $M2.16b
+	and	$D[1].16b, $D[1].16b, $M2.16b
+	add	$D[0].2d, $D[0].2d, $T.2d
+	shl	$T.2d, $T.2d, #2
+	usra	$D[3].2d, $D[2].2d, #26
+	and	$D[2].16b, $D[2].16b, $M2.16b
+	add	$D[0].2d, $D[0].2d, $T.2d
+	usra	$D[4].2d, $D[3].2d, #26
+	and	$D[3].16b, $D[3].16b, $M2.16b
+	usra	$D[1].2d, $D[0].2d, #26
+	and	$D[0].16b, $D[0].16b, $M2.16b
+___
+}
+
+sub load_table {
+    my ($off) = @_;
+    return <<___;
+	add	$tbl, $ctx, #$off
+	ld1	{$R[0].4s, $R[1].4s, $R[2].4s, $R[3].4s}, [$tbl], #64
+	ld1	{$R[4].4s, $S[1].4s, $S[2].4s, $S[3].4s}, [$tbl], #64
+	ld1	{$S[4].4s}, [$tbl]
+___
+}
+
 $code .= func_begin('poly1305_blocks_neon', 0);
 $code .= <<___;
-	b	poly1305_blocks
+	cmp	$len, #64
+	b.lo	poly1305_blocks
+	hint	#25			// paciasp
+	stp	x29, x30, [sp, #-80]!
+	add	x29, sp, #0
+	stp	d8, d9, [sp, #16]
+	stp	d10, d11, [sp, #32]
+	stp	d12, d13, [sp, #48]
+	stp	d14, d15, [sp, #64]
+	mov	w3, w3				// padbit: upper half unspecified
+
+	ldr	w16, [$ctx, #@{[PVALID]}]
+	cbnz	w16, .Lneon_have_powers
+	// r^1..r^4 in base 2^26 (with 5x multiples) into the table, once per key
+	ldp	$r0, $r1, [$ctx, #@{[R0]}]
+	add	$s1, $r1, $r1, lsr #2
+	mov	$h0, $r0
+	mov	$h1, $r1
+	mov	$h2, #0
+___
+$code .= store_power(1, $h0, $h1, $h2);
+for my $pw (2 .. 4) {
+    $code .= mul_reduce();
+    $code .= "\tmov\t$d0, $h0\n\tmov\t$d1, $h1\n\tmov\t$d2, $h2\n";
+    $code .= full_reduce($d0, $d1, $d2);
+    $code .= store_power($pw, $d0, $d1, $d2);
+}
+$code .= <<___;
+	mov	w16, #1
+	str	w16, [$ctx, #@{[PVALID]}]
+.Lneon_have_powers:
+	ldr	w16, [$ctx, #@{[IS26]}]
+	cbnz	w16, .Lneon_h26
+	// h from base 2^64 to base 2^26
+	ldp	$h0, $h1, [$ctx, #@{[H0]}]
+	ldr	$h2, [$ctx, #@{[H2]}]
+___
+for my $j (0 .. 4) {
+    $code .= limb26($j, $d0, $h0, $h1, $h2);
+    $code .= "\tfmov\t" . ($H[$j] =~ s/v/s/r) . ", w12\n";
+}
+$code .= <<___;
+	mov	w16, #1
+	str	w16, [$ctx, #@{[IS26]}]
+	b	.Lneon_h_ready
+.Lneon_h26:
+	ldp	s9, s10, [$ctx, #0]
+	ldp	s11, s12, [$ctx, #8]
+	ldr	s13, [$ctx, #16]
+.Lneon_h_ready:
+	movi	$T.2d, #-1
+	ushr	$M4.4s, $T.4s, #6		// 0x03ffffff per 32-bit lane
+	ushr	$M2.2d, $T.2d, #38		// 0x03ffffff per 64-bit lane
+	lsl	w16, w3, #24
+	dup	$PAD.4s, w16
+	lsr	$n4, $len, #6
+	and	$len, $len, #63
+	subs	$n4, $n4, #1
+	b.eq	.Lneon_last
+___
+$code .= load_table(T1);
+$code .= "# LLVM-MCA-BEGIN poly1305_blocks_neon\n.Lneon_loop:\n";
+$code .= load_split();
+$code .= products();
+$code .= carry();
+$code .= "\txtn\t$H[$_].2s, $D[$_].2d\n" for 0 .. 4;
+$code .= <<___;
+	subs	$n4, $n4, #1
+	b.ne	.Lneon_loop
+# LLVM-MCA-END
+.Lneon_last:
+___
+$code .= load_table(T2);
+$code .= load_split();
+$code .= products();
+$code .= "\taddp\t" . ($D[$_] =~ s/v/d/r) . ", $D[$_].2d\n" for 0 .. 4;
+$code .= carry();
+$code .= "\tmov\tx16, $ctx\n";
+$code .= "\tst1\t{$D[$_].s}[0], [x16], #4\n" for 0 .. 4;
+$code .= <<___;
+	ldp	d8, d9, [sp, #16]
+	ldp	d10, d11, [sp, #32]
+	ldp	d12, d13, [sp, #48]
+	ldp	d14, d15, [sp, #64]
+	ldp	x29, x30, [sp], #80
+	hint	#29			// autiasp
+	cmp	$len, #16
+	b.hs	poly1305_blocks		// 1..3 blocks left: scalar (converts h back)
+	ret
 ___
 $code .= func_end('poly1305_blocks_neon');
 
