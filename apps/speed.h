@@ -34,7 +34,8 @@ typedef struct sp_cell {
     sp_run_f run;               /* NULL: not available at this size */
     void *arg;
     /* results: medians per operation */
-    unsigned long iters;        /* operations per timed batch */
+    unsigned long iters;        /* operations per timed sub-batch */
+    int subs;                   /* sub-batches per round */
     double tsc, ns, cyc;        /* cyc < 0: not available */
     double ratio;               /* median per-round ratio to the ref cell */
     double spread;              /* (max - min) / median of the per-round primary */

@@ -8,6 +8,13 @@
  * is the median of the per-round ratios, which cancels drift slower than a
  * round.  Each batch is preceded by a short untimed warm-up of the same
  * cell (caches and branch predictors were just used by another cell).
+ *
+ * The machine is also shared: a batch during which the vCPU was taken away
+ * is simply too slow, and with more runnable threads than vCPUs the
+ * scheduler's slices are a few ms.  So a round's share of a cell is split
+ * into sub-batches of at most SUB_NS and the round keeps the fastest of
+ * them (GMP speed's "minimum of repetitions"); the median across rounds
+ * then handles drift.  An operation longer than SUB_NS is timed alone.
  */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
@@ -18,6 +25,7 @@
 #include "speed.h"
 
 #define MAXROUNDS 101
+#define SUB_NS    250000.0      /* longest sub-batch, ns */
 
 void *sp_row_alloc(sp_row *r, size_t n)
 {
@@ -74,26 +82,33 @@ void sp_row_add(sp_row *r, const char *name, int kind, unsigned int caps,
         r->ref = r->ncell - 1;
 }
 
-/* tty: one line rewritten per cell; otherwise one line per row. */
-static void progress(const sp_opts *o, const char *table, const sp_row *r,
-                     const char *what, int round)
+/* tty: one line rewritten per round; otherwise one line per row. */
+static int progress_tty(const sp_opts *o)
 {
     static int tty = -1;
 
-    if (o->quiet)
-        return;
     if (tty < 0)
         tty = isatty(2);
-    if (tty)
+    return !o->quiet && tty;
+}
+
+static void progress(const sp_opts *o, const char *table, const sp_row *r,
+                     const char *what, int round)
+{
+    if (progress_tty(o))
         fprintf(stderr, "\r\033[Kspeed: %s %ld: %s, round %d/%d ",
                 table, r->size, what, round, o->rounds);
-    else if (what == NULL)
+}
+
+static void progress_row(const sp_opts *o, const char *table, const sp_row *r)
+{
+    if (!o->quiet && !progress_tty(o))
         fprintf(stderr, "speed: %s %ld\n", table, r->size);
 }
 
 void sp_progress_done(const sp_opts *o)
 {
-    if (!o->quiet && isatty(2))
+    if (progress_tty(o))
         fputs("\r\033[K", stderr);
 }
 
@@ -106,8 +121,9 @@ static double time_ns(const sp_cell *c, unsigned long n)
     return (double)(sp_nsec() - t0);
 }
 
-/* Operations per batch so that a batch lasts about target_ns. */
-static unsigned long calibrate(const sp_cell *c, double target_ns)
+/* Operations per sub-batch so that it lasts about target_ns; *op_ns is
+ * the time of one operation. */
+static unsigned long calibrate(const sp_cell *c, double target_ns, double *op_ns)
 {
     unsigned long n = 1;
     double t;
@@ -121,6 +137,7 @@ static unsigned long calibrate(const sp_cell *c, double target_ns)
         n *= (t < target_ns / 1024) ? 16 : 2;
     }
     asmcrypt_cpucap_restrict(SP_ALLCAPS);
+    *op_ns = t / (double)n;
     if (t <= 0)
         return n;
     t = (double)n * target_ns / t;
@@ -129,14 +146,11 @@ static unsigned long calibrate(const sp_cell *c, double target_ns)
 
 typedef struct sample { double tsc, ns, cyc; } sample;
 
-static void time_batch(const sp_opts *o, const sp_cell *c, sample *s)
+static void time_sub(const sp_opts *o, const sp_cell *c, sample *s)
 {
-    unsigned long warm = c->iters / 16 ? c->iters / 16 : 1;
     uint64_t t0, t1, n0, n1;
     double k0, k1;
 
-    asmcrypt_cpucap_restrict(c->caps);
-    c->run(c->arg, warm);
     k0 = sp_core_per_tick();
     n0 = sp_nsec();
     t0 = sp_ticks();
@@ -144,7 +158,6 @@ static void time_batch(const sp_opts *o, const sp_cell *c, sample *s)
     t1 = sp_ticks();
     n1 = sp_nsec();
     k1 = sp_core_per_tick();
-    asmcrypt_cpucap_restrict(SP_ALLCAPS);
     s->tsc = (double)(t1 - t0) / (double)c->iters;
     s->ns = (double)(n1 - n0) / (double)c->iters;
     if (k0 > 0 && k1 > 0)
@@ -153,6 +166,25 @@ static void time_batch(const sp_opts *o, const sp_cell *c, sample *s)
         s->cyc = s->ns * o->mhz * 1e-3;     /* user-stated fixed clock */
     else
         s->cyc = -1.0;
+}
+
+/* One sub-batch of a cell, after a short warm-up (the previous sub-batch
+ * was another cell's); keeps the fastest per field in *best. */
+static void time_one(const sp_opts *o, const sp_cell *c, sample *best, int first)
+{
+    unsigned long warm = c->iters / 8 ? c->iters / 8 : 1;
+    sample s;
+
+    asmcrypt_cpucap_restrict(c->caps);
+    c->run(c->arg, warm);
+    time_sub(o, c, &s);
+    asmcrypt_cpucap_restrict(SP_ALLCAPS);
+    if (first || s.tsc < best->tsc)
+        best->tsc = s.tsc;
+    if (first || s.ns < best->ns)
+        best->ns = s.ns;
+    if (first || s.cyc < best->cyc)
+        best->cyc = s.cyc;
 }
 
 static double primary(const sp_opts *o, const sample *s)
@@ -167,26 +199,41 @@ static double primary(const sp_opts *o, const sample *s)
 void sp_measure_row(const sp_opts *o, const char *table, sp_row *r)
 {
     int R = o->rounds < 1 ? 1 : (o->rounds > MAXROUNDS ? MAXROUNDS : o->rounds);
-    double target = o->seconds * 1e9 / R;
+    double target = o->seconds * 1e9 / R;          /* per cell per round */
     sample (*s)[MAXROUNDS] = sp_xmalloc(sizeof(*s) * SP_MAXCELL);
     double v[MAXROUNDS], w[MAXROUNDS];
-    int i, k, j;
+    int i, k, j, q, maxsub;
 
-    if (!isatty(2))
-        progress(o, table, r, NULL, 0);
+    progress_row(o, table, r);
     for (i = 0; i < r->ncell; i++)
         if (r->cell[i].run != NULL) {
+            sp_cell *c = &r->cell[i];
+            double op_ns, sub = target < SUB_NS ? target : SUB_NS, fill;
+
             progress(o, table, r, "calibrating", 0);
-            r->cell[i].iters = calibrate(&r->cell[i], target);
+            c->iters = calibrate(c, sub, &op_ns);
+            fill = op_ns > 0 ? target / (op_ns * (double)c->iters) : 1.0;
+            c->subs = fill < 1.0 ? 1 : (fill > 100000.0 ? 100000 : (int)fill);
         }
-    for (k = 0; k < R; k++)
-        for (j = 0; j < r->ncell; j++) {
-            i = (k & 1) ? r->ncell - 1 - j : j;
-            if (r->cell[i].run == NULL)
-                continue;
-            progress(o, table, r, r->cell[i].name, k + 1);
-            time_batch(o, &r->cell[i], &s[i][k]);
-        }
+    for (i = 0, maxsub = 1; i < r->ncell; i++)
+        if (r->cell[i].run != NULL && r->cell[i].subs > maxsub)
+            maxsub = r->cell[i].subs;
+    /* a round: sub-batch q of every cell in turn, order alternating */
+    for (k = 0; k < R; k++) {
+        progress(o, table, r, "timing", k + 1);
+        for (q = 0; q < maxsub; q++)
+            for (j = 0; j < r->ncell; j++) {
+                sp_cell *c;
+
+                i = ((k + q) & 1) ? r->ncell - 1 - j : j;
+                c = &r->cell[i];
+                /* cells with fewer sub-batches spread them over the round */
+                if (c->run == NULL || (long)q * c->subs / maxsub ==
+                    ((long)q + 1) * c->subs / maxsub)
+                    continue;
+                time_one(o, c, &s[i][k], (long)q * c->subs / maxsub == 0);
+            }
+    }
     for (i = 0; i < r->ncell; i++) {
         sp_cell *c = &r->cell[i];
         double med;

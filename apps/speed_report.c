@@ -109,17 +109,19 @@ static void print_block(const sp_opts *o, const sp_table *t, enum what w,
         const sp_row *r = &t->row[i];
         double best = -1.0;
 
+        /* best of the block: lowest time or ratio, highest throughput */
         for (k = 0; k < r->ncell; k++) {
-            double p = per_op(o, &r->cell[k]);
-            if (p > 0 && (best < 0 || p < best))
-                best = p;
+            double v = value(o, r, &r->cell[k], w);
+
+            if (v > 0 && (best < 0 || (w == W_THROUGHPUT ? v > best : v < best)))
+                best = v;
         }
         snprintf(buf, sizeof(buf), "%ld %s", r->size, t->size_unit);
         printf("%10s", buf);
         for (k = 0; k < ncol; k++) {
             const sp_cell *c = find(r, col[k]);
             double v = c ? value(o, r, c, w) : -1.0;
-            int mark = c && best > 0 && per_op(o, c) == best;
+            int mark = c && best > 0 && v == best;
 
             fmt_num(buf, sizeof(buf) - 1, v);
             if (mark)
@@ -139,7 +141,7 @@ static void text_table(const sp_opts *o, const sp_table *t)
 
     printf("\n== %s: %s ==\n", t->name, t->title);
     if (strcmp(t->per, "op") != 0) {
-        snprintf(cap, sizeof(cap), "%s per %s (median of %d rounds; # = fastest in row)",
+        snprintf(cap, sizeof(cap), "%s per %s (median of %d rounds; # = best in row)",
                  unit_name(o), t->per, o->rounds);
         print_block(o, t, W_PER_UNIT, cap);
         if (o->verbose) {
@@ -147,7 +149,7 @@ static void text_table(const sp_opts *o, const sp_table *t)
             print_block(o, t, W_PER_OP, cap);
         }
     } else {
-        snprintf(cap, sizeof(cap), "%s per op (median of %d rounds; # = fastest in row)",
+        snprintf(cap, sizeof(cap), "%s per op (median of %d rounds; # = best in row)",
                  unit_name(o), o->rounds);
         print_block(o, t, W_PER_OP, cap);
     }
