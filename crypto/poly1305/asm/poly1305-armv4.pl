@@ -149,7 +149,13 @@ $load	str	r12, [sp, #$F{INP}]
 	adcs	$h3, $h3, r8
 	adc	$h4, $h4, lr
 
+#if __ARM_ARCH__ >= 7
+	ldr	r5, [sp, #$F{TAB}]		@ r0 (no ldm: llvm-mca's A9
+	ldrd	r6, r7, [sp, #$F{TAB}+4]	@ s3, s2  model rejects it)
+	ldr	r8, [sp, #$F{TAB}+12]		@ s1
+#else
 	ldmia	sp, {r5, r6, r7, r8}		@ r0, s3, s2, s1
+#endif
 	umull	r9, r10, $h0, r5		@ d0
 	umlal	r9, r10, $h1, r6
 	umlal	r9, r10, $h2, r7
