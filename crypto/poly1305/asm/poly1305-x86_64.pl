@@ -81,12 +81,14 @@ my $CAP_AVX512F = 1 << 5;       # ASMCRYPT_CAP_X86_AVX512F
 # ---- tunables ---------------------------------------------------------------
 my $VEC4_MIN = 256;     # bytes: below this the AVX2 entry runs scalar
 my $VEC8_MIN = 512;     # bytes: below this the AVX-512 entry runs AVX2
+my $VEC16_MIN = 4096;   # bytes: from here the AVX-512 entry runs two chains
 
 # ---- context layout --------------------------------------------------------
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         NPOW => 48, P => 64, B => 224);
-sub P { my ($l, $i) = @_; return $C{P} + 32 * $l + 4 * $i }   # limb l of r^(i+1)
-sub B { my ($j) = @_; return $C{B} + 32 * $j }   # j=0..4: r^4 limbs; 5..8: 5*limb 1..4
+         NPOW => 48, P => 64, B => 384, S16 => 424);
+sub P { my ($l, $i) = @_; return $C{P} + 64 * $l + 4 * $i }   # limb l of r^(i+1), u32
+sub B { my ($j) = @_; return $C{B} + 4 * $j }     # u32; j=0..4: r^4 limbs; 5..8: 5*limb 1..4
+sub S16 { my ($l) = @_; return $C{S16} + 8 * ($l - 1) }   # u64: 5*limb l (1..4) of r^16
 
 my $code = '';
 
@@ -306,9 +308,10 @@ ${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
 ___
 }
 
-# ---- powers of r (SysV internal): rdi ctx, esi = how many (4 or 8) ---------
-# Clobbers rax, rcx, rdx, rsi, r8-r11, rbx, rbp, r15, ymm10, ymm11; keeps
-# rdi, r12 (saved), r13, r14.
+# ---- powers of r (SysV internal): rdi ctx, esi = how many (4, 8 or 16) ---
+# Fills P(., 0..n-1), the AVX2 table B (limbs of r^4 and their 5*) and, for
+# n = 16, S16 (5 * limbs 1..4 of r^16).  Clobbers rax, rcx, rdx, rsi,
+# r8-r11, rbx, rbp, r15; keeps rdi, r12 (saved), r13, r14.
 {
 my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r10', '%r9', '%r8', '%rbx', '%rbp');
 my ($t0, $t1, $t2, $i) = ('%rcx', '%rsi', '%r15', '%r12');
@@ -333,225 +336,186 @@ ${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
 .Lpow_done:
 ___
 for my $l (0 .. 4) {
-    $code .= "\tvpbroadcastd\t" . P($l, 3) . "(%rdi),%ymm10\n";
-    $code .= "\tvmovdqu\t%ymm10," . B($l) . "(%rdi)\n";
-    next if $l == 0;
-    $code .= "\tvpslld\t\$2,%ymm10,%ymm11\n\tvpaddd\t%ymm10,%ymm11,%ymm11\n";
-    $code .= "\tvmovdqu\t%ymm11," . B(4 + $l) . "(%rdi)\n";
+    $code .= "\tmovl\t" . P($l, 3) . "(%rdi),%eax\n\tmovl\t%eax," . B($l) . "(%rdi)\n";
+    next unless $l;
+    $code .= "\tleal\t(%rax,%rax,4),%eax\n\tmovl\t%eax," . B(4 + $l) . "(%rdi)\n";
+}
+$code .= "\tcmpl\t\$16,$C{NPOW}(%rdi)\n\tjb\t.Lpow_ret\n";
+for my $l (1 .. 4) {
+    $code .= "\tmovl\t" . P($l, 15) . "(%rdi),%eax\n\tleaq\t(%rax,%rax,4),%rax\n";
+    $code .= "\tmovq\t%rax," . S16($l) . "(%rdi)\n";
 }
 $code .= <<___;
+.Lpow_ret:
 	.asm_ret
 .asm_endfunc
 ___
 }
 
-# ---- vector body generator --------------------------------------------------
-# Registers: A0-4 accumulator limbs, D0-4 products, T0-3 temporaries,
-# PAD (padbit<<24 per lane), MASK (2^26-1 per lane).  For L = 8 the
-# multiplier r^8 (and 5*) lives in zmm16-24, the lane permutation in zmm25;
-# for L = 4 the multiplier is read from the broadcast table B in ctx.
-sub vec_body {
-    my ($L) = @_;
-    my $v = $L == 8 ? 'zmm' : 'ymm';
-    my @A = map { "%$v$_" } 0 .. 4;
-    my @D = map { "%$v$_" } 5 .. 9;
-    my @T = map { "%$v$_" } 10 .. 13;
-    my ($PAD, $MASK) = ("%${v}14", "%${v}15");
-    my ($and, $or, $movu) = $L == 8 ? ('vpandq', 'vporq', 'vmovdqu64')
-                                    : ('vpand', 'vpor', 'vmovdqu');
-    my @MUL = $L == 8 ? (map { "%zmm$_" } 16 .. 24)
-                      : (map { B($_) . '(%rdi)' } 0 .. 8);
-    my $IDX = '%zmm25';
-    my $lg = $L == 8 ? 7 : 6;          # log2(16*L)
-    my $p = ".Lv$L";
-    my $inp = '%r12';
-    my $c = '';
+# ---- vector helpers ---------------------------------------------------------
+# A vector configuration: register width, lanes, mnemonics, MASK and PAD.
+sub vcfg {
+    my ($L, $mask, $pad) = @_;
+    my %c = $L == 4
+        ? (v => 'ymm', L => 4, and => 'vpand', or => 'vpor', movu => 'vmovdqu',
+           xor => 'vpxor', mova => 'vmovdqa')
+        : (v => 'zmm', L => 8, and => 'vpandq', or => 'vporq', movu => 'vmovdqu64',
+           xor => 'vpxorq', mova => 'vmovdqa64');
+    @c{qw(MASK PAD)} = ($mask, $pad);
+    return \%c;
+}
 
-    # message group -> limbs, added into X0..X4
-    my $load_add = sub {
-        my (@X) = @_;
-        return <<___;
-	$movu	0($inp),$T[0]
-	$movu	${\ (8 * $L)}($inp),$T[1]
-	leaq	${\ (16 * $L)}($inp),$inp
-	vpunpckhqdq	$T[1],$T[0],$T[2]	# high words of the L blocks
-	vpunpcklqdq	$T[1],$T[0],$T[0]	# low words
-	$and	$MASK,$T[0],$T[1]
-	vpaddq	$T[1],$X[0],$X[0]
-	vpsrlq	\$26,$T[0],$T[1]
-	$and	$MASK,$T[1],$T[1]
-	vpaddq	$T[1],$X[1],$X[1]
-	vpsrlq	\$52,$T[0],$T[0]
-	vpsllq	\$12,$T[2],$T[1]
-	$or	$T[1],$T[0],$T[0]
-	$and	$MASK,$T[0],$T[0]
-	vpaddq	$T[0],$X[2],$X[2]
-	vpsrlq	\$14,$T[2],$T[1]
-	$and	$MASK,$T[1],$T[1]
-	vpaddq	$T[1],$X[3],$X[3]
-	vpsrlq	\$40,$T[2],$T[2]
-	$or	$PAD,$T[2],$T[2]
-	vpaddq	$T[2],$X[4],$X[4]
+sub xreg { my ($r) = @_; (my $x = $r) =~ s/[yz]mm/xmm/; return $x }
+sub yreg { my ($r) = @_; (my $y = $r) =~ s/zmm/ymm/; return $y }
+
+# One group of L blocks at (%r12) split into 26-bit limbs and added into
+# @$X (64-bit lanes); advances r12.  Lane k holds block (k/2 + (k&1)*L/2)
+# for the two-register unpack: (0,2,1,3) for L=4, (0,4,1,5,2,6,3,7) for 8.
+sub vload_add {
+    my ($c, $t, $X) = @_;
+    my ($t0, $t1, $t2) = @$t;
+    my ($and, $or, $movu, $L) = @$c{qw(and or movu L)};
+    my ($M, $P) = @$c{qw(MASK PAD)};
+    return <<___;
+	$movu	0(%r12),$t0
+	$movu	${\ (8 * $L)}(%r12),$t1
+	leaq	${\ (16 * $L)}(%r12),%r12
+	vpunpckhqdq	$t1,$t0,$t2	# high words of the blocks
+	vpunpcklqdq	$t1,$t0,$t0	# low words
+	$and	$M,$t0,$t1
+	vpaddq	$t1,$X->[0],$X->[0]
+	vpsrlq	\$26,$t0,$t1
+	$and	$M,$t1,$t1
+	vpaddq	$t1,$X->[1],$X->[1]
+	vpsrlq	\$52,$t0,$t0
+	vpsllq	\$12,$t2,$t1
+	$or	$t1,$t0,$t0
+	$and	$M,$t0,$t0
+	vpaddq	$t0,$X->[2],$X->[2]
+	vpsrlq	\$14,$t2,$t1
+	$and	$M,$t1,$t1
+	vpaddq	$t1,$X->[3],$X->[3]
+	vpsrlq	\$40,$t2,$t2
+	$or	$P,$t2,$t2
+	vpaddq	$t2,$X->[4],$X->[4]
 ___
-    };
+}
 
-    # D = A * (B, S) where mul(j) returns the operand for multiplier
-    # limb j (0..4) and mul(5+j) for 5*limb j (1..4).
-    my $mul = sub {
-        my ($op) = @_;
-        my $s = '';
-        for my $k (0 .. 4) {
-            $s .= "\tvpmuludq\t" . $op->($k) . ",$A[0],$D[$k]\n";
-        }
-        for my $i (1 .. 4) {
-            for my $k (0 .. 4) {
-                my $j = $k - $i;
-                my $o = $j >= 0 ? $op->($j) : $op->(5 + $j + 4);
-                my $t = $T[$k & 1];
-                $s .= "\tvpmuludq\t$o,$A[$i],$t\n\tvpaddq\t$t,$D[$k],$D[$k]\n";
+# D (+)= A * b, column by column.  $mult->(j) returns (code, operand) for
+# limb j of b (j = 0..4) and for 5*limb (j-4) (j = 5..8); the code (loads)
+# is emitted before the column.  $pt: two product temporaries.
+sub vmul {
+    my ($A, $D, $pt, $mult, $acc) = @_;
+    my $s = '';
+    for my $j (0 .. 4) {
+        my ($cb, $ob) = $mult->($j);
+        my ($cs, $os) = $j ? $mult->(4 + $j) : ('', undef);
+        $s .= $cb . $cs;
+        for my $i (0 .. 4) {
+            my $k = $i + $j;
+            my $o = $k < 5 ? $ob : $os;
+            my $d = $D->[$k % 5];
+            if ($j == 0 && !$acc) {
+                $s .= "\tvpmuludq\t$o,$A->[$i],$d\n";
+            } else {
+                my $t = $pt->[$i & 1];
+                $s .= "\tvpmuludq\t$o,$A->[$i],$t\n\tvpaddq\t$t,$d,$d\n";
             }
         }
-        return $s;
-    };
+    }
+    return $s;
+}
 
-    # A = D with carries propagated (two interleaved chains)
-    my $carry = <<___;
-	vpsrlq	\$26,$D[0],$T[0]
-	$and	$MASK,$D[0],$A[0]
-	vpaddq	$T[0],$D[1],$D[1]
-	vpsrlq	\$26,$D[3],$T[1]
-	$and	$MASK,$D[3],$A[3]
-	vpaddq	$T[1],$D[4],$D[4]
-	vpsrlq	\$26,$D[1],$T[0]
-	$and	$MASK,$D[1],$A[1]
-	vpaddq	$T[0],$D[2],$D[2]
-	vpsrlq	\$26,$D[4],$T[1]
-	$and	$MASK,$D[4],$A[4]
-	vpaddq	$T[1],$A[0],$A[0]
-	vpsllq	\$2,$T[1],$T[1]
-	vpaddq	$T[1],$A[0],$A[0]
-	vpsrlq	\$26,$D[2],$T[0]
-	$and	$MASK,$D[2],$A[2]
-	vpaddq	$T[0],$A[3],$A[3]
-	vpsrlq	\$26,$A[0],$T[1]
-	$and	$MASK,$A[0],$A[0]
-	vpaddq	$T[1],$A[1],$A[1]
-	vpsrlq	\$26,$A[3],$T[0]
-	$and	$MASK,$A[3],$A[3]
-	vpaddq	$T[0],$A[4],$A[4]
+# A = D with carries propagated lazily (two interleaved chains); limbs end
+# below 2^26 except A1, A4 (< 2^26 + 2^10).
+sub vcarry {
+    my ($c, $D, $A, $t0, $t1) = @_;
+    my ($and, $M) = @$c{qw(and MASK)};
+    return <<___;
+	vpsrlq	\$26,$D->[0],$t0
+	$and	$M,$D->[0],$A->[0]
+	vpaddq	$t0,$D->[1],$D->[1]
+	vpsrlq	\$26,$D->[3],$t1
+	$and	$M,$D->[3],$A->[3]
+	vpaddq	$t1,$D->[4],$D->[4]
+	vpsrlq	\$26,$D->[1],$t0
+	$and	$M,$D->[1],$A->[1]
+	vpaddq	$t0,$D->[2],$D->[2]
+	vpsrlq	\$26,$D->[4],$t1
+	$and	$M,$D->[4],$A->[4]
+	vpaddq	$t1,$A->[0],$A->[0]
+	vpsllq	\$2,$t1,$t1
+	vpaddq	$t1,$A->[0],$A->[0]
+	vpsrlq	\$26,$D->[2],$t0
+	$and	$M,$D->[2],$A->[2]
+	vpaddq	$t0,$A->[3],$A->[3]
+	vpsrlq	\$26,$A->[0],$t1
+	$and	$M,$A->[0],$A->[0]
+	vpaddq	$t1,$A->[1],$A->[1]
+	vpsrlq	\$26,$A->[3],$t0
+	$and	$M,$A->[3],$A->[3]
+	vpaddq	$t0,$A->[4],$A->[4]
 ___
+}
 
-    my $x = sub { my ($r) = @_; (my $y = $r) =~ s/[yz]mm/xmm/; $y };
-    my $y = sub { my ($r) = @_; (my $z = $r) =~ s/zmm/ymm/; $z };
+# Multiplier for the last group: lane k gets r^(base + L - block(k)),
+# limbs from P(j, base..base+L-1) reordered (vpermq), 5* computed.
+sub lane_powers {
+    my ($c, $base, $tb, $ts, $idx) = @_;
+    return sub {
+        my ($j) = @_;
+        if ($j <= 4) {
+            my $s = "\tvpmovzxdq\t" . P($j, $base) . "(%rdi),$tb\n";
+            $s .= $c->{L} == 8 ? "\tvpermq\t$tb,$idx,$tb\n" : "\tvpermq\t\$0x27,$tb,$tb\n";
+            return ($s, $tb);
+        }
+        return ("\tvpsllq\t\$2,$tb,$ts\n\tvpaddq\t$tb,$ts,$ts\n", $ts);
+    };
+}
 
-    $c .= <<___;
-
-# $p: rdi ctx, rsi inp, rdx len (>= 16*$L), ecx padbit.  SysV internal,
-# clobbers every GPR but rdi and every vector register; callers saved
-# what their ABI needs.
-.asm_func ${p}_body, local
-	movq	%rsi,$inp
-	movq	%rdx,%r13
-	movl	%ecx,%r14d
-	cmpl	\$$L,$C{NPOW}(%rdi)
-	jae	${p}_have_powers
-	movl	\$$L,%esi
-	call	.Lcompute_powers
-${p}_have_powers:
-	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^26, into lane 0
+# h (radix 2^64, ctx) -> five 26-bit limbs in lane 0 of @$A (other lanes 0).
+sub h_to_lanes {
+    my ($A) = @_;
+    my @x = map { xreg($_) } @$A;
+    return <<___;
+	movq	$C{H0}(%rdi),%r8
 	movq	$C{H1}(%rdi),%r9
 	movq	$C{H2}(%rdi),%r10
 	movl	%r8d,%eax
 	andl	\$0x3ffffff,%eax
-	vmovd	%eax,${\ $x->($A[0])}
+	vmovd	%eax,$x[0]
 	movq	%r8,%rax
 	shrq	\$26,%rax
 	andl	\$0x3ffffff,%eax
-	vmovd	%eax,${\ $x->($A[1])}
+	vmovd	%eax,$x[1]
 	movq	%r8,%rax
 	shrq	\$52,%rax
 	movq	%r9,%rdx
 	shlq	\$12,%rdx
 	orq	%rdx,%rax
 	andl	\$0x3ffffff,%eax
-	vmovd	%eax,${\ $x->($A[2])}
+	vmovd	%eax,$x[2]
 	movq	%r9,%rax
 	shrq	\$14,%rax
 	andl	\$0x3ffffff,%eax
-	vmovd	%eax,${\ $x->($A[3])}
+	vmovd	%eax,$x[3]
 	movq	%r9,%rax
 	shrq	\$40,%rax
 	shlq	\$24,%r10
 	orq	%r10,%rax
-	vmovd	%eax,${\ $x->($A[4])}
-	vpbroadcastq	.Lmask26(%rip),$MASK
-	movl	%r14d,%eax
-	shll	\$24,%eax
-	vmovd	%eax,${\ $x->($PAD)}
-	vpbroadcastq	${\ $x->($PAD)},$PAD
+	vmovd	%eax,$x[4]
 ___
-    if ($L == 8) {
-        for my $l (0 .. 4) {
-            $c .= "\tvpbroadcastd\t" . P($l, 7) . "(%rdi),$MUL[$l]\n";
-        }
-        for my $l (1 .. 4) {
-            $c .= "\tvpslld\t\$2,$MUL[$l],$MUL[4 + $l]\n";
-            $c .= "\tvpaddd\t$MUL[$l],$MUL[4 + $l],$MUL[4 + $l]\n";
-        }
-        $c .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
-    }
-    $c .= <<___;
-	movq	%r13,%r15
-	shrq	\$$lg,%r15		# groups of $L blocks (>= 1)
-${\ $load_add->(@A)}
-	decq	%r15
-	jz	${p}_final
-	jmp	${p}_loop
-.balign 32
-${p}_loop:
-# LLVM-MCA-BEGIN poly1305_vec$L
-${\ $mul->(sub { $MUL[$_[0]] })}
-${\ $load_add->(@D)}
-$carry
-	decq	%r15
-	jnz	${p}_loop
-# LLVM-MCA-END
-${p}_final:
-___
-    # last group: lane k times r^(L - block(k)), multiplier limb by limb
-    for my $j (0 .. 4) {
-        if ($L == 8) {
-            $c .= "\tvpmovzxdq\t" . P($j, 0) . "(%rdi),$T[2]\n";
-            $c .= "\tvpermq\t$T[2],$IDX,$T[2]\n";
-        } else {
-            $c .= "\tvpmovzxdq\t" . P($j, 0) . "(%rdi),$T[2]\n";
-            $c .= "\tvpermq\t\$0x27,$T[2],$T[2]\n";
-        }
-        if ($j) {
-            $c .= "\tvpsllq\t\$2,$T[2],$T[3]\n\tvpaddq\t$T[2],$T[3],$T[3]\n";
-        }
-        for my $i (0 .. 4) {
-            my $k = $i + $j;
-            my $o = $k < 5 ? $T[2] : $T[3];
-            my $d = $D[$k % 5];
-            if ($j == 0) {
-                $c .= "\tvpmuludq\t$o,$A[$i],$d\n";
-            } else {
-                $c .= "\tvpmuludq\t$o,$A[$i],$T[$i & 1]\n";
-                $c .= "\tvpaddq\t$T[$i & 1],$d,$d\n";
-            }
-        }
-    }
-    # horizontal sums -> r8, r9, r10, r11, rbx
+}
+
+# Sum the lanes of @$D into r8, r9, r10, r11, rbx ($t: a register below 16).
+sub vhsum {
+    my ($c, $D, $t) = @_;
     my @g = ('%r8', '%r9', '%r10', '%r11', '%rbx');
+    my $s = '';
     for my $k (0 .. 4) {
-        my $d = $D[$k];
-        if ($L == 8) {
-            $c .= "\tvextracti64x4\t\$1,$d,${\ $y->($T[0])}\n";
-            $c .= "\tvpaddq\t${\ $y->($T[0])},${\ $y->($d)},${\ $y->($d)}\n";
-        }
-        my ($dy, $dx, $tx) = ($y->($d), $x->($d), $x->($T[0]));
-        $c .= <<___;
+        my ($d, $dy, $dx, $ty, $tx) = ($D->[$k], yreg($D->[$k]), xreg($D->[$k]), yreg($t), xreg($t));
+        $s .= "\tvextracti64x4\t\$1,$d,$ty\n\tvpaddq\t$ty,$dy,$dy\n" if $c->{L} == 8;
+        $s .= <<___;
 	vextracti128	\$1,$dy,$tx
 	vpaddq	$tx,$dx,$dx
 	vpsrldq	\$8,$dx,$tx
@@ -559,25 +523,18 @@ ___
 	vmovq	$dx,$g[$k]
 ___
     }
-    $c .= <<___;
-	vzeroupper
-	movl	\$0x3ffffff,%ecx	# carry the sums, then radix 2^26 -> 2^64
-	movq	$g[0],%rax
-	shrq	\$26,%rax
-	andq	%rcx,$g[0]
-	addq	%rax,$g[1]
-	movq	$g[1],%rax
-	shrq	\$26,%rax
-	andq	%rcx,$g[1]
-	addq	%rax,$g[2]
-	movq	$g[2],%rax
-	shrq	\$26,%rax
-	andq	%rcx,$g[2]
-	addq	%rax,$g[3]
-	movq	$g[3],%rax
-	shrq	\$26,%rax
-	andq	%rcx,$g[3]
-	addq	%rax,$g[4]
+    return $s;
+}
+
+# r8, r9, r10, r11, rbx (26-bit columns, each < 2^62) -> h in ctx, radix
+# 2^64 with h2 <= 4.
+sub sums_to_h {
+    my @g = ('%r8', '%r9', '%r10', '%r11', '%rbx');
+    my $s = "\tmovl\t\$0x3ffffff,%ecx\n";
+    for my $k (0 .. 3) {
+        $s .= "\tmovq\t$g[$k],%rax\n\tshrq\t\$26,%rax\n\tandq\t%rcx,$g[$k]\n\taddq\t%rax,$g[$k+1]\n";
+    }
+    $s .= <<___;
 	movq	$g[4],%rax
 	shrq	\$26,%rax
 	andq	%rcx,$g[4]
@@ -605,10 +562,34 @@ ___
 	movq	$g[0],$C{H0}(%rdi)
 	movq	%rsi,$C{H1}(%rdi)
 	movq	%rdx,$C{H2}(%rdi)
-	andq	\$${\ (16 * $L - 1)},%r13	# leftover blocks: scalar
+___
+    return $s;
+}
+
+# Common entry of a vector body: save args, make sure n powers are cached.
+sub vec_entry {
+    my ($p, $n) = @_;
+    return <<___;
+	movq	%rsi,%r12
+	movq	%rdx,%r13
+	movl	%ecx,%r14d
+	cmpl	\$$n,$C{NPOW}(%rdi)
+	jae	${p}_have_powers
+	movl	\$$n,%esi
+	call	.Lcompute_powers
+${p}_have_powers:
+___
+}
+
+# Common exit: leftover blocks (len mod $unit) through the scalar loop.
+sub vec_exit {
+    my ($p, $unit) = @_;
+    return <<___;
+	vzeroupper
+	andq	\$${\ ($unit - 1)},%r13	# leftover blocks: scalar
 	cmpq	\$16,%r13
 	jb	${p}_done
-	movq	$inp,%rsi
+	movq	%r12,%rsi
 	movq	%r13,%rdx
 	movl	%r14d,%ecx
 	jmp	.Lblocks_scalar
@@ -616,11 +597,132 @@ ${p}_done:
 	.asm_ret
 .asm_endfunc
 ___
-    return $c;
 }
 
-$code .= vec_body(4);
-$code .= vec_body(8);
+# ---- single-chain vector body: L = 4 (AVX2) or 8 (AVX-512F) ---------------
+# rdi ctx, rsi inp, rdx len (>= 16*L), ecx padbit.  SysV internal; clobbers
+# every GPR but rdi and every vector register (callers saved what their ABI
+# needs).  Multiplier r^L: AVX2 broadcasts it from the B table, AVX-512
+# keeps it in zmm16-24.
+sub vec_single {
+    my ($L) = @_;
+    my $v = $L == 4 ? 'ymm' : 'zmm';
+    my @A = map { "%$v$_" } 0 .. 4;
+    my @D = map { "%$v$_" } 5 .. 9;
+    my @T = map { "%$v$_" } 10 .. 13;
+    my $c = vcfg($L, "%${v}15", "%${v}14");
+    my $IDX = '%zmm25';
+    my @MUL = map { "%zmm$_" } 16 .. 24;
+    my $p = ".Lv$L";
+    my $mult = $L == 8
+        ? sub { ('', $MUL[$_[0]]) }
+        : sub { my $t = $_[0] <= 4 ? $T[2] : $T[3];
+                ("\tvpbroadcastd\t" . B($_[0]) . "(%rdi),$t\n", $t) };
+    my $s = "\n.asm_func ${p}_body, local\n" . vec_entry($p, $L) . h_to_lanes(\@A);
+    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
+    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($c->{PAD}) . "\n";
+    $s .= "\tvpbroadcastq\t" . xreg($c->{PAD}) . ",$c->{PAD}\n";
+    if ($L == 8) {
+        $s .= "\tvpbroadcastd\t" . P($_, 7) . "(%rdi),$MUL[$_]\n" for 0 .. 4;
+        $s .= "\tvpslld\t\$2,$MUL[$_],$MUL[4 + $_]\n\tvpaddd\t$MUL[$_],$MUL[4 + $_],$MUL[4 + $_]\n"
+            for 1 .. 4;
+        $s .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
+    }
+    my $lg = $L == 8 ? 7 : 6;
+    $s .= <<___;
+	movq	%r13,%r15
+	shrq	\$$lg,%r15		# groups of $L blocks (>= 1)
+${\ vload_add($c, [@T[0..2]], \@A)}
+	decq	%r15
+	jz	${p}_final
+	jmp	${p}_loop
+.balign 32
+${p}_loop:
+# LLVM-MCA-BEGIN poly1305_vec$L
+${\ vmul(\@A, \@D, [@T[0,1]], $mult)}
+${\ vload_add($c, [@T[0..2]], \@D)}
+${\ vcarry($c, \@D, \@A, @T[0,1])}
+	decq	%r15
+	jnz	${p}_loop
+# LLVM-MCA-END
+${p}_final:
+${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 0, @T[2,3], $IDX))}
+${\ vhsum($c, \@D, $T[0])}
+${\ sums_to_h()}
+___
+    $s .= vec_exit($p, 16 * $L);
+    return $s;
+}
+
+# ---- two-chain AVX-512F body: 16 blocks per iteration ----------------------
+# Chains X and Y (eight lanes each) take alternate groups of 8 blocks, both
+# multiplied by r^16; at the end X is multiplied lane-wise by r^16..r^9 and
+# Y by r^8..r^1.  An odd number of groups starts Y with the first group
+# (and h), X at zero.  Two independent chains hide the multiply/carry
+# latency of one.  Registers: X zmm0-4, Y zmm5-9, DX zmm10-14, DY zmm15-19,
+# T zmm20-23, MASK zmm24, PAD zmm25, r^16 limbs zmm26-30, perm zmm31;
+# 5*limbs of r^16 are broadcast from S16 in ctx.
+sub vec_dual {
+    my @X  = map { "%zmm$_" } 0 .. 4;
+    my @Y  = map { "%zmm$_" } 5 .. 9;
+    my @DX = map { "%zmm$_" } 10 .. 14;
+    my @DY = map { "%zmm$_" } 15 .. 19;
+    my @T  = map { "%zmm$_" } 20 .. 23;
+    my $c = vcfg(8, '%zmm24', '%zmm25');
+    my @R = map { "%zmm$_" } 26 .. 30;
+    my $IDX = '%zmm31';
+    my $p = '.Lv16';
+    my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', S16($_[0] - 4) . '(%rdi){1to8}') };
+    my $s = "\n.asm_func ${p}_body, local\n" . vec_entry($p, 16) . h_to_lanes(\@X);
+    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
+    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvpbroadcastq\t%rax,$c->{PAD}\n";
+    $s .= "\tvpbroadcastd\t" . P($_, 15) . "(%rdi),$R[$_]\n" for 0 .. 4;
+    $s .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
+    $s .= <<___;
+	movq	%r13,%r15
+	shrq	\$7,%r15		# groups of 8 blocks (>= 2)
+	testq	\$1,%r15
+	jz	${p}_even
+___
+    $s .= "\tvmovdqa64\t$X[$_],$Y[$_]\n\tvpxorq\t$X[$_],$X[$_],$X[$_]\n" for 0 .. 4;
+    $s .= <<___;
+${\ vload_add($c, [@T[0..2]], \@Y)}
+	shrq	\$1,%r15		# pairs left (>= 1)
+	jmp	${p}_loop
+${p}_even:
+___
+    $s .= "\tvpxorq\t$Y[$_],$Y[$_],$Y[$_]\n" for 0 .. 4;
+    $s .= <<___;
+${\ vload_add($c, [@T[0..2]], \@X)}
+${\ vload_add($c, [@T[0..2]], \@Y)}
+	shrq	\$1,%r15
+	decq	%r15
+	jz	${p}_final
+.balign 32
+${p}_loop:
+# LLVM-MCA-BEGIN poly1305_vec16
+${\ vmul(\@X, \@DX, [@T[0,1]], $mult)}
+${\ vmul(\@Y, \@DY, [@T[2,3]], $mult)}
+${\ vload_add($c, [@T[0..2]], \@DX)}
+${\ vload_add($c, [@T[0..2]], \@DY)}
+${\ vcarry($c, \@DX, \@X, @T[0,1])}
+${\ vcarry($c, \@DY, \@Y, @T[2,3])}
+	decq	%r15
+	jnz	${p}_loop
+# LLVM-MCA-END
+${p}_final:
+${\ vmul(\@X, \@DX, [@T[0,1]], lane_powers($c, 8, @T[2,3], $IDX))}
+${\ vmul(\@Y, \@DX, [@T[0,1]], lane_powers($c, 0, @T[2,3], $IDX), 1)}
+${\ vhsum($c, \@DX, $Y[0])}
+${\ sums_to_h()}
+___
+    $s .= vec_exit($p, 128);
+    return $s;
+}
+
+$code .= vec_single(4);
+$code .= vec_single(8);
+$code .= vec_dual();
 
 $code .= <<___;
 
@@ -637,6 +739,8 @@ $code .= <<___;
 
 # void poly1305_blocks_avx512(ctx, inp, len, padbit)
 .asm_func poly1305_blocks_avx512, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15, xmm
+	cmpq	\$$VEC16_MIN,%rdx
+	jae	.Lavx512_vec16
 	cmpq	\$$VEC8_MIN,%rdx
 	jae	.Lavx512_vec8
 	cmpq	\$$VEC4_MIN,%rdx
@@ -648,6 +752,9 @@ $code .= <<___;
 	.asm_ret
 .Lavx512_vec8:
 	call	.Lv8_body
+	.asm_ret
+.Lavx512_vec16:
+	call	.Lv16_body
 	.asm_ret
 .asm_endfunc
 
