@@ -408,10 +408,178 @@ $code .= <<___;
 	b	.Lmont_ret
 ___
 
-# ---- squaring path (placeholder: 4-way multiplication) ----------------------
+# ---- squaring path -------------------------------------------------------------
+# S (2*num words) at sp: cross products, doubled plus diagonal, then
+# reduced in place by num rows of S[i..i+num-1] += np*m (S[i] -> 0).
+# Row pointers: x2 = &a[i+1] after loading a[i], x8 = &S[2i+1], x6 = row length.
+my ($arow, $srow, $rlen, $ai, $c) = ('x2', 'x8', 'x6', $b, $ca);
+my $rrow = 'x2';                # reduction row pointer (x8 is m then)
+
+# One cross-product row: S[2i+1 ..] (+)= a[i] * a[i+1 .. num-1]; $first: store.
+sub sqr_row {
+    my ($L, $first) = @_;
+    my $s = <<___;
+	ldr	$ai, [$arow], #8
+	mov	$apw, $arow
+	mov	$tpw, $srow
+	mov	$c, #0
+	ands	$cnt, $rlen, #3
+	b.eq	${L}_4
+${L}_1:
+	ldr	$a[0], [$apw], #8
+___
+    $s .= "\tldr\t$t[0], [$tpw]\n" unless $first;
+    $s .= <<___;
+	mul	$p[0], $a[0], $ai
+	umulh	$a[0], $a[0], $ai
+	sub	$cnt, $cnt, #1
+___
+    $s .= $first ? <<___ : <<___;
+	adds	$t[0], $p[0], $c
+	adc	$c, $a[0], xzr
+___
+	adds	$t[0], $t[0], $p[0]
+	adc	$a[0], $a[0], xzr
+	adds	$t[0], $t[0], $c
+	adc	$c, $a[0], xzr
+___
+    $s .= <<___;
+	str	$t[0], [$tpw], #8
+	cbnz	$cnt, ${L}_1
+${L}_4:
+	lsr	$cnt, $rlen, #2
+	cbz	$cnt, ${L}_end
+${L}_4l:
+	ldp	$a[0], $a[1], [$apw], #32
+	ldp	$a[2], $a[3], [$apw, #-16]
+___
+    $s .= "\tldp\t$t[0], $t[1], [$tpw]\n\tldp\t$t[2], $t[3], [$tpw, #16]\n" unless $first;
+    $s .= mul4($ai);
+    if ($first) {
+        $s .= <<___;
+	adds	$t[0], $p[0], $c
+	adcs	$t[1], $p[1], $a[0]
+	adcs	$t[2], $p[2], $a[1]
+	adcs	$t[3], $p[3], $a[2]
+	adc	$c, $a[3], xzr
+___
+    } else {
+        $s .= add_lo_chain() . add_hi_chain($c, $c);
+    }
+    $s .= <<___;
+	sub	$cnt, $cnt, #1
+	stp	$t[0], $t[1], [$tpw], #32
+	stp	$t[2], $t[3], [$tpw, #-16]
+	cbnz	$cnt, ${L}_4l
+${L}_end:
+	str	$c, [$tpw]			// S[i+num]
+	add	$srow, $srow, #16
+___
+    return $s;
+}
+
 $code .= <<___;
 .Lsqr8x:
-	b	.Lmul4x
+	sub	sp, sp, $num, lsl #3		// 2*num words and more
+	str	xzr, [sp]			// S[0]
+	add	$cnt, sp, $num, lsl #4
+	stur	xzr, [$cnt, #-8]		// S[2*num-1]
+	mov	$arow, $ap
+	add	$srow, sp, #8
+	sub	$rlen, $num, #1
+___
+$code .= sqr_row('.Lsqr8x_r0', 1);
+$code .= <<___;
+	sub	$rlen, $rlen, #1
+.Lsqr8x_row:
+___
+$code .= sqr_row('.Lsqr8x_r', 0);
+$code .= <<___;
+	subs	$rlen, $rlen, #1
+	b.ne	.Lsqr8x_row
+
+	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
+	mov	$apw, $ap
+	mov	$tpw, sp
+	mov	$cnt, $num
+	mov	$srow, xzr
+	cmn	xzr, xzr			// C = 0
+.Lsqr8x_dbl:
+	ldr	$a[0], [$apw], #8
+	ldp	$t[0], $t[1], [$tpw]
+	mul	$p[0], $a[0], $a[0]
+	umulh	$p[1], $a[0], $a[0]
+	extr	$t[2], $t[1], $t[0], #63
+	extr	$t[3], $t[0], $srow, #63
+	mov	$srow, $t[1]
+	sub	$cnt, $cnt, #1
+	adcs	$t[3], $t[3], $p[0]
+	adcs	$t[2], $t[2], $p[1]
+	stp	$t[3], $t[2], [$tpw], #16
+	cbnz	$cnt, .Lsqr8x_dbl
+
+	// Montgomery reduction, row i: S[i..i+num-1] += np*m, carry into S[i+num]
+	mov	$rrow, sp
+	mov	$rlen, $num
+	mov	$top, #0
+.Lsqr8x_red:
+	mov	$npw, $np
+	mov	$tpw, $rrow
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
+	mul	$m, $t[0], $n0
+	ldp	$a[0], $a[1], [$npw], #32
+	ldp	$a[2], $a[3], [$npw, #-16]
+	mul	$p[1], $a[1], $m
+	umulh	$a[0], $a[0], $m
+	mul	$p[2], $a[2], $m
+	umulh	$a[1], $a[1], $m
+	mul	$p[3], $a[3], $m
+	umulh	$a[2], $a[2], $m
+	umulh	$a[3], $a[3], $m
+	cmp	$t[0], #1		// S[i] + lo(n[0]*m) == 0; carry = S[i] != 0
+	adcs	$t[1], $t[1], $p[1]
+	adcs	$t[2], $t[2], $p[2]
+	adcs	$t[3], $t[3], $p[3]
+	adc	$a[3], $a[3], xzr
+	adds	$t[1], $t[1], $a[0]
+	adcs	$t[2], $t[2], $a[1]
+	adcs	$t[3], $t[3], $a[2]
+	adc	$cn, $a[3], xzr
+	stp	xzr, $t[1], [$tpw, #-32]	// S[i] = 0 (also wipes it)
+	stp	$t[2], $t[3], [$tpw, #-16]
+	sub	$cnt, $num, #4
+	cbz	$cnt, .Lsqr8x_red_end
+# LLVM-MCA-BEGIN armv8_mont_sqr_reduce
+.Lsqr8x_red4:
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
+	ldp	$a[0], $a[1], [$npw], #32
+	ldp	$a[2], $a[3], [$npw, #-16]
+___
+$code .= mul4($m) . add_lo_chain() . add_hi_chain($cn, $cn);
+$code .= <<___;
+	stp	$t[0], $t[1], [$tpw, #-32]
+	stp	$t[2], $t[3], [$tpw, #-16]
+	sub	$cnt, $cnt, #4
+	cbnz	$cnt, .Lsqr8x_red4
+# LLVM-MCA-END
+.Lsqr8x_red_end:
+	ldr	$t[0], [$tpw]
+	adds	$t[0], $t[0], $cn
+	adc	$t[1], xzr, xzr
+	adds	$t[0], $t[0], $top
+	adc	$top, $t[1], xzr
+	str	$t[0], [$tpw]
+	add	$rrow, $rrow, #8
+	subs	$rlen, $rlen, #1
+	b.ne	.Lsqr8x_red
+	add	$rrow, sp, $num, lsl #3
+___
+$code .= final4('sqr8x', $rrow);
+$code .= <<___;
+	mov	x0, #1
+	b	.Lmont_ret
 ___
 
 $code .= <<___;
