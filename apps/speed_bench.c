@@ -17,6 +17,7 @@
  * then handles drift.  An operation longer than SUB_NS is timed alone.
  */
 #define _POSIX_C_SOURCE 200112L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,7 +133,7 @@ static unsigned long calibrate(const sp_cell *c, double target_ns, double *op_ns
     c->run(c->arg, 1);                  /* first touch */
     for (;;) {
         t = time_ns(c, n);
-        if (t >= target_ns / 8 || n >= (1ul << 40))
+        if (t >= target_ns / 8 || n >= ULONG_MAX / 64)
             break;
         n *= (t < target_ns / 1024) ? 16 : 2;
     }

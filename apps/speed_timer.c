@@ -33,6 +33,22 @@ uint64_t sp_nsec(void)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 
+/* Reservoir sampling keeps a uniform sample of all core-clock readings
+ * for the run's median, however long the run. */
+static void keep_sample(double r)
+{
+    static uint64_t seen, lcg = 1;
+
+    seen++;
+    if (ncore < MAXSAMPLE) {
+        core_samples[ncore++] = r;
+        return;
+    }
+    lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+    if ((lcg >> 33) % seen < MAXSAMPLE)
+        core_samples[(lcg >> 33) % MAXSAMPLE] = r;
+}
+
 int sp_have_tsc(void)
 {
     return 1;
@@ -66,8 +82,7 @@ double sp_core_per_tick(void)
     if (t1 <= t0)
         return 0.0;
     r = (double)CHAIN_LEN / (double)(t1 - t0);
-    if (ncore < MAXSAMPLE)
-        core_samples[ncore++] = r;
+    keep_sample(r);
     return r;
 }
 
