@@ -73,7 +73,7 @@ my $CAP_ADX  = 1 << 2;
 my $CAP_MULX = $CAP_BMI2 | $CAP_ADX;
 
 my $MAXW = 128;                 # largest num taken (bigger: return 0)
-my $SQR_MIN = 4;                # sqrx for ap == bp and num >= this
+my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 
 # Frame: 64 bytes of scalars, then t[-1], t[0 .. 2*MAXW] aligned to 64.
 my $FRAME = 64 + 8 + 63 + 8 * (2 * $MAXW + 2);
@@ -332,12 +332,99 @@ ___
 }
 
 # ---------------------------------------------------------------------------
-# sqrx path: placeholder until the squaring is written: plain mulx.
-$code .= <<___;
+# sqrx path (ap == bp): square into a 2n-word t, then reduce.
+#   cross products  row i = 0..n-2: t[i+1+i .. i+n] += a[i]*a[i+1..n-1]
+#                   (%r15 = &a[i], %r14 = row length, %rdi = &t[i+n])
+#   diagonal        t = 2t + sum a[i]^2 2^(128i)  (CF doubles, OF adds)
+#   reduction       row i = 0..n-1: m = t[i]*n0, t[i..i+n-1] += n*m,
+#                   t[i+n] += hi + CF + OF + c, c = carry out (0/1)
+#                   (%rsi = &t[i], %rdi = &t[i+n], %r15 = c)
+{
+    my ($ai, $len, $ti) = ('%r15', '%r14', '%rsi');
+    $code .= <<___;
 .Lmont_sqrx:
-	jmp	.Lmont_x
+	leaq	(%r9,%r9),%rax
+	movq	%rax,%rcx
+	incq	%rax
+	movq	%rax,$S_WIPE
+	movq	$S_T,%rdi
+.Lmont_sqrx_zero:
+	movq	$zero,(%rdi)
+	leaq	8(%rdi),%rdi
+	decq	%rcx
+	jnz	.Lmont_sqrx_zero
+	movq	$S_AP,$ai
+	leaq	-1($num),$len
+	movq	$S_T,%rdi
+	leaq	(%rdi,$num,8),%rdi
+.Lmont_sqrx_row:
+	movq	($ai),%rdx
+	movq	$len,%rcx
+	negq	%rcx
+___
+    $code .= duff_from_rcx('.Lmont_sqrx_ab', $clear_hi);
+    $code .= duff_loop('.Lmont_sqrx_ab', 'bn_mul_mont_sqrx_cross',
+                       sub { mulx_slot(shift, $ape, '%rdi', 0) });
+    $code .= <<___;
+	adcx	$zero,$hi[1]
+	adox	$zero,$hi[1]
+	movq	$hi[1],(%rdi)
+	leaq	8($ai),$ai
+	leaq	8(%rdi),%rdi
+	decq	$len
+	jnz	.Lmont_sqrx_row
+
+	movq	$num,%rcx
+	negq	%rcx
+	movq	$S_T,%rdi
+	xorl	%eax,%eax
+.Lmont_sqrx_diag:
+	movq	($ape,%rcx,8),%rdx
+	mulx	%rdx,$lo[0],$lo[1]
+	movq	(%rdi),$hi[0]
+	movq	8(%rdi),$hi[1]
+	adcx	$hi[0],$hi[0]
+	adcx	$hi[1],$hi[1]
+	adox	$lo[0],$hi[0]
+	adox	$lo[1],$hi[1]
+	movq	$hi[0],(%rdi)
+	movq	$hi[1],8(%rdi)
+	leaq	16(%rdi),%rdi
+	leaq	1(%rcx),%rcx
+	jrcxz	.Lmont_sqrx_diag_done
+	jmp	.Lmont_sqrx_diag
+.Lmont_sqrx_diag_done:
+
+	movq	$S_T,$ti
+	leaq	($ti,$num,8),%rdi
+	movq	$num,$len
+	xorl	%r15d,%r15d
+.Lmont_sqrx_red:
+	movq	($ti),%rdx
+	imulq	$n0,%rdx
+	movq	$num,%rcx
+	negq	%rcx
+___
+    $code .= duff_from_rcx('.Lmont_sqrx_nm', $clear_hi);
+    $code .= duff_loop('.Lmont_sqrx_nm', 'bn_mul_mont_sqrx_reduce',
+                       sub { mulx_slot(shift, $npe, '%rdi', 0) });
+    $code .= <<___;
+	adcx	$zero,$hi[1]
+	adox	(%rdi),$hi[1]
+	adcx	%r15,$hi[1]
+	movq	$hi[1],(%rdi)
+	movl	\$0,%r15d
+	adcx	$zero,%r15
+	adox	$zero,%r15
+	leaq	8($ti),$ti
+	leaq	8(%rdi),%rdi
+	decq	$len
+	jnz	.Lmont_sqrx_red
+	movq	%r15,$tn
+	jmp	.Lmont_final
 
 ___
+}
 
 # ---------------------------------------------------------------------------
 # Final subtraction and constant-time select, then wipe t.
