@@ -79,9 +79,9 @@ my $CAP_AVX2    = 1 << 4;       # ASMCRYPT_CAP_X86_AVX2
 my $CAP_AVX512F = 1 << 5;       # ASMCRYPT_CAP_X86_AVX512F
 
 # ---- tunables ---------------------------------------------------------------
-my $VEC4_MIN = 256;     # bytes: below this the AVX2 entry runs scalar
-my $VEC8_MIN = 512;     # bytes: below this the AVX-512 entry runs AVX2
-my $VEC16_MIN = 4096;   # bytes: from here the AVX-512 entry runs two chains
+my $VEC4_MIN = 192;     # bytes: below this the AVX2 entry runs scalar
+my $VEC8_MIN = 384;     # bytes: below this the AVX-512 entry runs AVX2
+my $VEC16_MIN = 2048;   # bytes: from here the AVX-512 entry runs two chains
 
 # ---- context layout --------------------------------------------------------
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
