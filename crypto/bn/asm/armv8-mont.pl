@@ -323,33 +323,36 @@ sub final4 {
 ___
 }
 
-$code .= <<___;
-.Lmul4x:
-	mov	$tpw, sp
-	mov	$cnt, $num
-.Lmul4x_zero:
-	stp	xzr, xzr, [$tpw], #32
-	stp	xzr, xzr, [$tpw, #-16]
-	subs	$cnt, $cnt, #4
-	b.ne	.Lmul4x_zero
-.Lmul4x_outer:
+# One row of the 4-way path.  $first: T = 0 (no loads, no T additions).
+sub mul4x_row {
+    my ($L, $first) = @_;
+    my $s = <<___;
 	ldr	$b, [$bp], #8
 	mov	$apw, $ap
 	mov	$npw, $np
 	mov	$tpw, sp
 	ldp	$a[0], $a[1], [$apw], #32
-	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$a[2], $a[3], [$apw, #-16]
-	ldp	$t[2], $t[3], [$tpw, #-16]
 ___
-$code .= mul4($b);
-$code .= add_lo_chain();
-$code .= <<___;
+    $s .= $first ? "\tadd\t$tpw, $tpw, #32\n"
+                 : "\tldp\t$t[0], $t[1], [$tpw], #32\n\tldp\t$t[2], $t[3], [$tpw, #-16]\n";
+    $s .= mul4($b);
+    if ($first) {
+        $s .= "\tmov\t$t[0], $p[0]\n";
+        $s .= "\tadds\t$t[1], $p[1], $a[0]\n\tadcs\t$t[2], $p[2], $a[1]\n";
+        $s .= "\tadcs\t$t[3], $p[3], $a[2]\n\tadc\t$ca, $a[3], xzr\n";
+        $s .= "\tmul\t$m, $t[0], $n0\n";
+    } else {
+        $s .= add_lo_chain();
+        $s .= <<___;
 	mul	$m, $t[0], $n0
 	adds	$t[1], $t[1], $a[0]
 	adcs	$t[2], $t[2], $a[1]
 	adcs	$t[3], $t[3], $a[2]
 	adc	$ca, $a[3], xzr
+___
+    }
+    $s .= <<___;
 	ldp	$a[0], $a[1], [$npw], #32
 	ldp	$a[2], $a[3], [$npw, #-16]
 	mul	$p[1], $a[1], $m
@@ -371,36 +374,53 @@ $code .= <<___;
 	stp	$t[1], $t[2], [$tpw, #-32]
 	str	$t[3], [$tpw, #-16]
 	subs	$cnt, $num, #4
-	b.eq	.Lmul4x_rowend
-# LLVM-MCA-BEGIN armv8_mont_4x
-.Lmul4x_inner:
-	ldp	$a[0], $a[1], [$apw], #32
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$a[2], $a[3], [$apw, #-16]
-	ldp	$t[2], $t[3], [$tpw, #-16]
+	b.eq	${L}_rowend
 ___
-$code .= mul4($b);
-$code .= add_lo_chain();
-$code .= add_hi_chain($ca, $ca);
-$code .= <<___;
+    $s .= "# LLVM-MCA-BEGIN armv8_mont_4x\n" unless $first;
+    $s .= <<___;
+${L}_inner:
+	ldp	$a[0], $a[1], [$apw], #32
+	ldp	$a[2], $a[3], [$apw, #-16]
+___
+    $s .= $first ? "\tadd\t$tpw, $tpw, #32\n"
+                 : "\tldp\t$t[0], $t[1], [$tpw], #32\n\tldp\t$t[2], $t[3], [$tpw, #-16]\n";
+    $s .= mul4($b);
+    if ($first) {
+        $s .= <<___;
+	adds	$t[0], $p[0], $ca
+	adcs	$t[1], $p[1], $a[0]
+	adcs	$t[2], $p[2], $a[1]
+	adcs	$t[3], $p[3], $a[2]
+	adc	$ca, $a[3], xzr
+___
+    } else {
+        $s .= add_lo_chain() . add_hi_chain($ca, $ca);
+    }
+    $s .= <<___;
 	ldp	$a[0], $a[1], [$npw], #32
 	ldp	$a[2], $a[3], [$npw, #-16]
 ___
-$code .= mul4($m);
-$code .= add_lo_chain();
-$code .= add_hi_chain($cn, $cn);
-$code .= <<___;
+    $s .= mul4($m) . add_lo_chain() . add_hi_chain($cn, $cn);
+    $s .= <<___;
 	stp	$t[0], $t[1], [$tpw, #-40]
 	stp	$t[2], $t[3], [$tpw, #-24]
 	sub	$cnt, $cnt, #4
-	cbnz	$cnt, .Lmul4x_inner
-# LLVM-MCA-END
-.Lmul4x_rowend:
+	cbnz	$cnt, ${L}_inner
 ___
-$code .= row_end($p[0]);
+    $s .= "# LLVM-MCA-END\n" unless $first;
+    $s .= "${L}_rowend:\n" . row_end($p[0]);
+    return $s;
+}
+
+$code .= ".Lmul4x:\n";
+$code .= mul4x_row('.Lmul4x_r0', 1);
+$code .= "\tcmp\t$bp, $bend\n\tb.eq\t.Lmul4x_done\n";
+$code .= ".Lmul4x_outer:\n";
+$code .= mul4x_row('.Lmul4x', 0);
 $code .= <<___;
 	cmp	$bp, $bend
 	b.ne	.Lmul4x_outer
+.Lmul4x_done:
 ___
 $code .= final4('mul4x', 'sp');
 $code .= <<___;
