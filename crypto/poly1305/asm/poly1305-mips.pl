@@ -1,0 +1,1022 @@
+#!/usr/bin/env perl
+#
+# poly1305-mips.pl - Poly1305 for MIPS32 (o32) and MIPS64 (n32, n64).
+#
+#   perl poly1305-mips.pl FLAVOUR OUT.S
+#   FLAVOUR: o32 | n32 | 64 | nubi32 | nubi64   (default 64)
+#
+# Written for asmcrypt from the algorithm (RFC 8439 section 2.5, D. J.
+# Bernstein, "The Poly1305-AES message-authentication code", 2005).
+#
+# Entry points (OpenSSL semantics, see crypto/internal.h):
+#   int  poly1305_init(void *ctx, const unsigned char key[16], void *func[2]);
+#   void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
+#                        unsigned int padbit);
+#   void poly1305_emit(void *ctx, unsigned char mac[16],
+#                      const unsigned int nonce[4]);
+# With -D__KERNEL__ they are named poly1305_{init,blocks,emit}_mips, init
+# never touches func and returns 0, and nothing outside this file is used.
+#
+# ALGORITHM
+#
+# h = (h + m + padbit*2^128) * r mod p, p = 2^130-5, r clamped so that
+# r < 2^124 and every 32-bit limb r1..r3 is a multiple of 4.  Hence for a
+# limb r_j (j >= 1), r_j * 2^130 == 5*r_j and s_j = r_j + (r_j >> 2) =
+# 5*r_j/4 exactly, so products that land at or above 2^130 come back at
+# their position minus 2^130 multiplied by s_j (never a wider product).
+#
+# 64-bit path (n32, n64): base 2^64, h = h0 + h1*2^64 + h2*2^128,
+# r = r0 + r1*2^64, s1 = 5*r1/4.  Per block 4 full 64x64->128 products
+# (h0r0, h1s1, h0r1, h1r0) and 2 low-half products (h2*s1, h2*r0: h2 is
+# at most 6 there).  dmultu/mflo/mfhi before R6, dmulu/dmuhu on R6.
+#
+# 32-bit path (o32): base 2^32, h = h0..h3 + h4*2^128, r = r0..r3,
+# s_j = 5*r_j/4.  Columns of the product (a = h + m + pad, a4 = top word):
+#   d0 = a0 r0 + a1 s3 + a2 s2 + a3 s1 + q * 5r0          (q = a4 >> 2)
+#   d1 = a0 r1 + a1 r0 + a2 s3 + a3 s2 + a4 s1
+#   d2 = a0 r2 + a1 r1 + a2 r0 + a3 s3 + a4 s2
+#   d3 = a0 r3 + a1 r2 + a2 r1 + a3 r0 + a4 s3
+#   d4 = (a4 & 3) r0
+#   h0 = lo(d0), h_k = lo(d_k + hi(d_{k-1})), h4 = d4 + hi(d3)
+#   (a4 = 4q + e: e*2^128*r_j = e*s_j at column j >= 1 and e*r0 at
+#   column 4; 4q*2^128 = q*2^130 == 5q, so 5q*r_j = 4q*s_j joins column
+#   j >= 1 as a4*s_j and 5q*r0 goes to column 0.)
+#   - pre-R2 (MIPS I/II, MIPS32r1): multu + mflo/mfhi, carries with sltu.
+#   - R2..R5: every column is one multu/maddu chain in HI:LO; the previous
+#     column's high word enters with "maddu hi_prev, one" (multiply by one
+#     and add), so no sltu carry code at all.
+#   - R6: mulu/muhu pairs, carries with sltu.
+#
+# DEFERRED (MODULO-SCHEDULED) REDUCTION WITH A FUSED CARRY CHAIN
+#
+# The loop never finishes a reduction: it stores the top limb (h2 or h4)
+# unreduced and the bits above 2^130 are folded in at the top of the next
+# iteration (and by emit after the last one):
+#   64-bit: c = (h2 >> 2) * 5 computed as (h2 & ~3) + (h2 >> 2), h2 &= 3,
+#     then ONE carry pass adds m0 and c to h0, carries (0..2) plus m1 to h1,
+#     and carries plus padbit into h2.
+#   32-bit: the carry pass adds m0..m3 to h0..h3 and carries plus padbit to
+#     h4 (one pass); the fold itself is fused into the multiplication: q =
+#     h4 >> 2 times 5*r0 is one more term of column 0 and the rest of h4
+#     simply multiplies s1..s3 as a4 (see above), which saves the serial
+#     "fold and ripple" entirely (4 instructions per block on R2).
+# Bounds (r_j < 2^28 resp. r0,r1 < 2^60, s_j < 1.25*2^28 resp. 1.25*2^60):
+#   32-bit: stored h4 < 2^31 (d3 < 4*2^60 + 2^31*1.25*2^28 + 2^32 gives
+#     hi(d3) < 2^30.1, d4 <= 3*2^28); then a4 < 2^31 + 7, q < 2^29, every
+#     column stays below 5.5*2^60 < 2^64, so HI:LO never overflows and the
+#     "maddu hi, one" carry is exact.
+#   64-bit: stored h2 < 2^63 (hi(d1) < 2^61 + 1, h2*r0 < 6*2^60), so the
+#     fold value 1.25*h2 < 2^64 fits one register; after the carry pass
+#     h2 <= 3 + 2 + 1 = 6, so h2*s1 < 2^63 and h2*r0 < 2^63 need only the
+#     low halves, and d0 < 2.25*2^124, d1 < 2^126 fit 128 bits.
+# emit completes the pending fold (leaving h < 2^130 + 2^128*2), then adds
+# 5 and selects, by a mask (no branch), h+5-2^130 when bit 130 is set,
+# adds the nonce mod 2^128 and stores 16 bytes with byte stores.
+#
+# HAZARDS.  qemu models neither the MIPS I load delay slot nor the MIPS
+# I-III HI/LO hazards, so the generator schedules them: in the pre-R2
+# 32-bit code no loaded register is read by the next instruction, and the
+# product emitter (mul_base below) counts instructions after every
+# mflo/mfhi and pads with nop so that at least two separate them from the
+# next multu/dmultu.  All code runs under .set noreorder with delay slots
+# filled here; the o32 output assembles with -march=mips1 -mfp32.
+#
+# ISA selection happens in the generated .S from __mips_isa_rev /
+# _MIPS_ARCH_*: R6 -> mulu/muhu (dmulu/dmuhu) and aligned loads merged
+# with shifts (no lwl/lwr); R2..R5 -> maddu chain, wsbh/rotr (dsbh/dshd)
+# byte swaps on big-endian; older -> multu/sltu and mask-and-shift swaps.
+# An o32 R2..R5 build also contains the pre-R2 block function and
+# poly1305_init picks it when ASMCRYPT_CAP_MIPS_R2 is clear in
+# asmcrypt_cpucap (read at run time); 64-bit and R6 builds decide at
+# build time (on 64-bit little-endian the pre-R2 and R2 code would be the
+# same).
+#
+# PERFORMANCE (instructions executed under qemu for poly1305_blocks over
+# 8 KiB, per byte; C = poly1305_ref26 / ref64 at -O2 with the same flags)
+#
+#   target                    asm     C ref26   C ref64
+#   o32 mips32r2 (74Kf)       see docs/perf/mips.md
+#
+use strict;
+use warnings;
+
+my ($flavour, $output) = @ARGV;
+$flavour = '64' unless defined $flavour && $flavour ne '';
+die "usage: $0 FLAVOUR OUT.S\n" unless defined $output;
+die "unknown flavour '$flavour'\n" unless $flavour =~ /^(o32|n32|64|nubi32|nubi64)$/;
+
+my $is64 = $flavour =~ /64|n32/ ? 1 : 0;
+my $nubi = $flavour =~ /nubi/ ? 1 : 0;
+my $n64  = ($flavour eq '64' || $flavour eq 'nubi64') ? 1 : 0;
+
+# ---------------------------------------------------------------------------
+# ABI-neutral conventions.  Registers are numeric everywhere ($8-$11 are
+# t0-t3 in o32 but a4-a7 in n32/n64; NUBI makes $12-$15 callee-saved and
+# returns in $a0).
+# ---------------------------------------------------------------------------
+my $RET  = $nubi ? '$4' : '$2';
+my $SZREG = $is64 ? 8 : 4;
+my $REG_S = $is64 ? 'sd' : 'sw';
+my $REG_L = $is64 ? 'ld' : 'lw';
+my $PTR_ADD  = $n64 ? 'daddu'  : 'addu';     # pointers (n32: 32-bit)
+my $PTR_ADDI = $n64 ? 'daddiu' : 'addiu';
+my $PTR_SUB  = $n64 ? 'dsubu'  : 'subu';
+my $PTR_SLL  = $n64 ? 'dsll'   : 'sll';
+my $PTR_SRL  = $n64 ? 'dsrl'   : 'srl';      # size_t len
+my $PTR_S    = $n64 ? 'sd'     : 'sw';       # store a pointer
+
+sub callee_saved {
+    my ($r) = @_;
+    my ($n) = $r =~ /^\$(\d+)$/ or die "bad reg $r";
+    return 1 if ($n >= 16 && $n <= 23) || $n == 30 || $n == 31;
+    return 1 if $nubi && $n >= 12 && $n <= 15;
+    return 0;
+}
+
+# Stack frame that saves the callee-saved registers among @regs (plus
+# $extra bytes of scratch at 0($sp)).  Returns (prologue, epilogue, size).
+sub frame {
+    my ($extra, @regs) = @_;
+    my %seen;
+    my @save = grep { callee_saved($_) && !$seen{$_}++ } @regs;
+    my $size = $extra + @save * $SZREG;
+    $size = ($size + 15) & ~15;
+    return ('', '', 0) if $size == 0;
+    my ($pro, $epi) = ("\t$PTR_ADDI\t\$sp,\$sp,-$size\n", '');
+    my $off = $size;
+    for my $r (@save) {
+        $off -= $SZREG;
+        $pro .= "\t$REG_S\t$r,$off(\$sp)\n";
+        $epi .= "\t$REG_L\t$r,$off(\$sp)\n";
+    }
+    return ($pro, $epi, $size);
+}
+
+my $code = '';
+
+# ---------------------------------------------------------------------------
+# File header: ISA and endianness macros, kernel renaming.
+# ---------------------------------------------------------------------------
+$code .= <<'___';
+/* Generated by crypto/poly1305/asm/poly1305-mips.pl (asmcrypt); do not edit. */
+#if defined(__mips_isa_rev)
+# define ASMC_ISA_REV __mips_isa_rev
+#elif defined(_MIPS_ARCH_MIPS32R6) || defined(_MIPS_ARCH_MIPS64R6)
+# define ASMC_ISA_REV 6
+#elif defined(_MIPS_ARCH_MIPS32R2) || defined(_MIPS_ARCH_MIPS64R2) || \
+      defined(_MIPS_ARCH_MIPS32R3) || defined(_MIPS_ARCH_MIPS64R3) || \
+      defined(_MIPS_ARCH_MIPS32R5) || defined(_MIPS_ARCH_MIPS64R5)
+# define ASMC_ISA_REV 2
+#else
+# define ASMC_ISA_REV 0
+#endif
+#ifdef __KERNEL__
+# define poly1305_init   poly1305_init_mips
+# define poly1305_blocks poly1305_blocks_mips
+# define poly1305_emit   poly1305_emit_mips
+#endif
+___
+$code .= $is64 ? <<'___' : <<'___';
+#ifdef __MIPSEB__
+# define MSB 0
+# define LSB 7
+#else
+# define MSB 7
+# define LSB 0
+#endif
+___
+#ifdef __MIPSEB__
+# define MSB 0
+# define LSB 3
+#else
+# define MSB 3
+# define LSB 0
+#endif
+___
+$code .= <<'___';
+	.text
+	.set	noat
+	.set	noreorder
+___
+
+# ---------------------------------------------------------------------------
+# Shared little helpers (text generators)
+# ---------------------------------------------------------------------------
+
+# Byte-swap a 32-bit word in place (big-endian hosts): R2 wsbh+rotr, else
+# mask-and-shift using $mask (0x00ff00ff, caller loads it) and $tmp.
+sub bswap32 {
+    my ($rev2, $x, $mask, $tmp) = @_;
+    return "\twsbh\t$x,$x\n\trotr\t$x,$x,16\n" if $rev2;
+    return <<___;
+	and	$tmp,$x,$mask
+	srl	$x,$x,8
+	sll	$tmp,$tmp,8
+	and	$x,$x,$mask
+	or	$x,$x,$tmp
+	sll	$tmp,$x,16
+	srl	$x,$x,16
+	or	$x,$x,$tmp
+___
+}
+
+# Build a little-endian 32-bit word (zero-extended on 64-bit) from 4 bytes
+# at $off($p) with byte loads only (init: key material; alignment free).
+# The loads are grouped so no loaded value is used by the next instruction.
+sub load_le32_bytes {
+    my ($d, $p, $off, $t1, $t2) = @_;
+    my $sll = $is64 ? 'dsll' : 'sll';
+    my $s = '';
+    $s .= "\tlbu\t$d,".($off+3)."($p)\n";
+    $s .= "\tlbu\t$t1,".($off+2)."($p)\n";
+    $s .= "\tlbu\t$t2,".($off+1)."($p)\n";
+    $s .= "\t$sll\t$d,$d,8\n";
+    $s .= "\tor\t$d,$d,$t1\n";
+    $s .= "\tlbu\t$t1,".($off+0)."($p)\n";
+    $s .= "\t$sll\t$d,$d,8\n";
+    $s .= "\tor\t$d,$d,$t2\n";
+    $s .= "\t$sll\t$d,$d,8\n";
+    $s .= "\tor\t$d,$d,$t1\n";
+    return $s;
+}
+
+# Store the low 32 bits of $x as 4 little-endian bytes at $off($p).
+sub store_le32_bytes {
+    my ($x, $p, $off, $t) = @_;
+    my $srl = $is64 ? 'dsrl' : 'srl';
+    my $s = "\tsb\t$x,".($off)."($p)\n";
+    for my $i (1 .. 3) {
+        $s .= "\t$srl\t$t,$x,".(8*$i)."\n\tsb\t$t,".($off+$i)."($p)\n";
+    }
+    return $s;
+}
+
+# Product emitter for the pre-R2 code (HI/LO hazards): every item is
+# [a, b, lo, hi, @acc] where lo/hi ('' = not read) receive the product and
+# @acc are instructions run after it.  At least two instructions separate
+# the last mflo/mfhi from the next multu (nop padding where @acc is
+# shorter).  $mul is multu or dmultu.
+sub mul_base {
+    my ($mul, @items) = @_;
+    my $s = '';
+    my $since = 99;
+    for my $it (@items) {
+        my ($a, $b, $lo, $hi, @acc) = @$it;
+        if ($since < 2) {
+            $s .= "#if ASMC_ISA_REV < 1\n";
+            while ($since < 2) { $s .= "\tnop\t\t\t# HI/LO hazard (MIPS I-IV)\n"; $since++ }
+            $s .= "#endif\n";
+        }
+        $s .= "\t$mul\t$a,$b\n";
+        $s .= "\tmflo\t$lo\n" if $lo ne '';
+        $s .= "\tmfhi\t$hi\n" if $hi ne '';
+        $s .= "\t$_\n" for @acc;
+        $since = @acc;
+    }
+    return ($s, $since);
+}
+
+# R6 product pair.
+sub mul_r6 {
+    my ($w, $lo, $hi, $a, $b) = @_;
+    my ($l, $h) = $w == 64 ? ('dmulu', 'dmuhu') : ('mulu', 'muhu');
+    my $L = $lo ne '' ? "\t$l\t$lo,$a,$b\n" : '';
+    my $H = $hi ne '' ? "\t$h\t$hi,$a,$b\n" : '';
+    # the low half may overwrite an operand: then the high half goes first
+    return ($lo eq $a || $lo eq $b) ? $H . $L : $L . $H;
+}
+
+###########################################################################
+# 32-bit path (o32, nubi32)
+###########################################################################
+if (!$is64) {
+
+# Register map (numeric; see frame()).
+my ($ctx, $inp, $end, $pad) = ('$4', '$5', '$6', '$7');
+my ($h0, $h1, $h2, $h3, $h4) = ('$2', '$3', '$8', '$9', '$10');
+my ($r0, $r1, $r2, $r3)      = ('$11', '$12', '$13', '$14');
+my ($s1, $s2, $s3)           = ('$15', '$24', '$25');
+my $r05                      = '$16';              # 5*r0
+my ($a0, $a1, $a2, $a3)      = ('$17', '$18', '$19', '$20');
+my ($k0, $k1, $t)            = ('$21', '$22', '$23');
+my $one                      = '$30';              # R2: constant 1
+my $at                       = '$1';
+my @h = ($h0, $h1, $h2, $h3);
+my @a = ($a0, $a1, $a2, $a3);
+my @r = ($r0, $r1, $r2, $r3);
+my @s = (undef, $s1, $s2, $s3);
+
+# Column terms as [a-index or 'q'/'a4', multiplier]
+sub col32 {
+    my ($k) = @_;
+    my @t;
+    for my $i (0 .. 3) {
+        my $j = $k - $i;
+        if ($j >= 0) { push @t, [$a[$i], $r[$j]] }
+        else         { push @t, [$a[$i], $s[$j + 4]] }
+    }
+    push @t, $k == 0 ? ['Q', $r05] : [$h4, $s[$k]];
+    return @t;
+}
+
+# The carry pass: a_i = h_i + m_i + carry, a4 = h4 + carry + pad.
+# m_i are already in a_i.  (22 instructions)
+sub carry_pass32 {
+    my $s = '';
+    my ($cin, $cout) = ($k0, $k1);
+    $s .= "\taddu\t$a0,$a0,$h0\n\tsltu\t$cin,$a0,$h0\n";
+    for my $i (1 .. 3) {
+        $s .= <<___;
+	addu	$a[$i],$a[$i],$h[$i]
+	sltu	$cout,$a[$i],$h[$i]
+	addu	$a[$i],$a[$i],$cin
+	sltu	$t,$a[$i],$cin
+	addu	$cout,$cout,$t
+___
+        ($cin, $cout) = ($cout, $cin);
+    }
+    $s .= "\taddu\t$h4,$h4,$cin\n\taddu\t$h4,$h4,$pad\n";
+    return $s;
+}
+
+# Input words into a0..a3 (little-endian value).
+#   'lwlr'  lwl/lwr pairs (pre-R6), byte swap on big-endian
+#   'r6a'   aligned lw (R6, input aligned)
+#   'r6u'   aligned lw merged with shifts (R6, misaligned input), shift
+#           amounts from the stack: 0($sp) = sh, 4($sp) = 32 - sh
+sub load_block32 {
+    my ($how, $rev2) = @_;
+    my $s = '';
+    if ($how eq 'lwlr') {
+        for my $i (0 .. 3) {
+            my $o = 4 * $i;
+            $s .= "\tlwl\t$a[$i],$o+MSB($inp)\n\tlwr\t$a[$i],$o+LSB($inp)\n";
+        }
+        # MIPS I load delay: the first use below is >= 1 instruction later.
+        $s .= "#ifdef __MIPSEB__\n";
+        if (!$rev2) { $s .= "\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n" }
+        $s .= bswap32($rev2, $_, $at, $k0) for @a;
+        $s .= "#endif\n";
+    } elsif ($how eq 'lwa' || $how eq 'r6a') {
+        $s .= "\tlw\t$a[$_],".(4*$_)."($inp)\n" for 0 .. 3;
+        # MIPS I load delay: the first use below is >= 1 instruction later.
+        $s .= "#ifdef __MIPSEB__\n";
+        $rev2 = 1 if $how eq 'r6a';
+        if (!$rev2) { $s .= "\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n" }
+        $s .= bswap32($rev2, $_, $at, $k0) for @a;
+        $s .= "#endif\n";
+    } else {    # r6u: inp is aligned down; words w0..w4
+        $s .= "\tlw\t$k0,0(\$sp)\n\tlw\t$k1,4(\$sp)\n";
+        $s .= "\tlw\t$a[$_],".(4*$_)."($inp)\n" for 0 .. 3;
+        $s .= "\tlw\t$t,16($inp)\n";
+        my @w = (@a, $t);
+        $s .= "#ifdef __MIPSEB__\n";
+        for my $i (0 .. 3) {
+            $s .= "\tsllv\t$w[$i],$w[$i],$k0\n\tsrlv\t$at,$w[$i+1],$k1\n\tor\t$w[$i],$w[$i],$at\n";
+        }
+        $s .= bswap32(1, $_) for @a;
+        $s .= "#else\n";
+        for my $i (0 .. 3) {
+            $s .= "\tsrlv\t$w[$i],$w[$i],$k0\n\tsllv\t$at,$w[$i+1],$k1\n\tor\t$w[$i],$w[$i],$at\n";
+        }
+        $s .= "#endif\n";
+    }
+    return $s;
+}
+
+# Multiplication h = a * r (columns above), variants 'r2', 'base', 'r6'.
+# Leaves h0..h3 and h4 (< 2^31, unreduced) in place.
+sub mul32 {
+    my ($v) = @_;
+    my $s = '';
+    my $q = $k1;             # a4 >> 2 for column 0 (free after the carry pass)
+    if ($v eq 'r2' || $v eq 'madd') {
+        $s .= "\tsrl\t$q,$h4,2\n";
+        for my $k (0 .. 3) {
+            my @t = col32($k);
+            my $first = 1;
+            for my $tm (@t) {
+                my ($x, $y) = @$tm;
+                $x = $q if $x eq 'Q';
+                $s .= "\t".($first ? 'multu' : 'maddu')."\t$x,$y\n";
+                $first = 0;
+            }
+            $s .= "\tmaddu\t$k0,$one\t\t# + hi(d".($k-1).") * 1\n" if $k > 0;
+            $s .= "\tmflo\t$h[$k]\n\tmfhi\t$k0\n";
+        }
+        $s .= "\tandi\t$h4,$h4,3\n\tmul\t$t,$h4,$r0\n";
+        return ($s, $k0);     # caller adds: addu h4,t,k0
+    }
+    # base and r6: column (L, H) with products into ($t lo, $at hi);
+    # column carries alternate between $k0 and $one ($30 is free here).
+    my ($lo, $hi) = ($t, $at);
+    my @H = ($k0, $one);
+    my @items;
+    my $r6 = $v eq 'r6';
+    for my $k (0 .. 3) {
+        my @t = col32($k);
+        my ($L, $H, $Hp) = ($h[$k], $H[$k & 1], $H[($k + 1) & 1]);
+        my $first = 1;
+        for my $tm (@t) {
+            my ($x, $y) = @$tm;
+            $x = $q if $x eq 'Q';
+            if ($first) {
+                my @acc = $k > 0 ? ("addu\t$L,$L,$Hp", "sltu\t$Hp,$L,$Hp", "addu\t$H,$H,$Hp")
+                                 : ("srl\t$q,$h4,2");
+                push @items, [$x, $y, $L, $H, @acc];
+                $first = 0;
+            } else {
+                push @items, [$x, $y, $lo, $hi,
+                    "addu\t$L,$L,$lo", "sltu\t$lo,$L,$lo", "addu\t$H,$H,$hi", "addu\t$H,$H,$lo"];
+            }
+        }
+    }
+    if ($r6) {
+        for my $it (@items) {
+            my ($x, $y, $l, $hh, @acc) = @$it;
+            $s .= mul_r6(32, $l, $hh, $x, $y);
+            $s .= "\t$_\n" for @acc;
+        }
+        $s .= "\tandi\t$h4,$h4,3\n\tmul\t$t,$h4,$r0\n";
+    } else {
+        my ($body, $since) = mul_base('multu', @items);
+        $s .= $body;
+        # h4 product: multu needs >= 2 instructions after the last mfhi
+        $s .= "\tandi\t$h4,$h4,3\n";
+        $s .= "#if ASMC_ISA_REV < 1\n\tnop\t\t\t# HI/LO hazard (MIPS I-IV)\n#endif\n" if $since < 1;
+        $s .= "\tmultu\t$h4,$r0\n\tmflo\t$t\n";
+    }
+    return ($s, $H[1]);   # final carry (column 3)
+}
+
+# One blocks function.  $v: 'base' (pre-R2), 'r2', 'r6'.
+sub blocks32 {
+    my ($name, $v, $global) = @_;
+    my @used = ($r0, $r1, $r2, $r3, $s1, $s2, $s3, $r05, @a, $k0, $k1, $t, $one);
+    my ($pro, $epi, $fs) = frame($v eq 'r6' ? 8 : 0, @used);
+    my $s = '';
+    $s .= "\t.globl\t$name\n" if $global;
+    $s .= <<___;
+	.align	5
+	.ent	$name
+	.type	$name,\@function
+$name:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+	srl	$end,$end,4		# number of blocks
+	beqz	$end,.L${name}_none
+	sll	$end,$end,4
+$pro	addu	$end,$end,$inp
+	lw	$h0,0($ctx)
+	lw	$h1,4($ctx)
+	lw	$h2,8($ctx)
+	lw	$h3,12($ctx)
+	lw	$h4,16($ctx)
+	lw	$r0,20($ctx)
+	lw	$r1,24($ctx)
+	lw	$r2,28($ctx)
+	lw	$r3,32($ctx)
+	lw	$s1,36($ctx)
+	lw	$s2,40($ctx)
+	lw	$s3,44($ctx)
+	sll	$r05,$r0,2
+	addu	$r05,$r05,$r0		# 5*r0 (< 2^31)
+___
+    $s .= "\tli\t$one,1\n" if $v eq 'r2' || $v eq 'madd';
+    my $loop = sub {
+        my ($lbl, $how) = @_;
+        my $b = '';
+        $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks32_$v\n";
+        $b .= load_block32($how, $v eq 'r2');
+        $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
+        $b .= carry_pass32();
+        my ($mb, $cr) = mul32($v);
+        $b .= $mb;
+        $b .= "# LLVM-MCA-END\n";
+        $b .= "\tbne\t$inp,$end,.L${name}_$lbl\n";
+        $b .= "\taddu\t$h4,$t,$cr\t\t# h4 = d4 + hi(d3) (delay slot)\n";
+        return $b;
+    };
+    # Aligned input: plain lw.  Otherwise lwl/lwr, or on R6 align down
+    # and merge with shifts.  (Pointer alignment is public.)
+    $s .= <<___;
+	andi	$k0,$inp,3
+	bnez	$k0,.L${name}_unaligned
+	nop
+___
+    $s .= $loop->('loop', $v eq 'r6' ? 'r6a' : 'lwa');
+    $s .= <<___;
+	b	.L${name}_done
+	nop
+.L${name}_unaligned:
+___
+    if ($v eq 'r6') {
+        $s .= <<___;
+	sll	$k1,$k0,3		# sh = 8*(inp & 3)
+	subu	$inp,$inp,$k0
+	subu	$end,$end,$k0
+	li	$t,32
+	subu	$t,$t,$k1
+	sw	$k1,0(\$sp)
+	sw	$t,4(\$sp)
+___
+        $s .= $loop->('uloop', 'r6u');
+    } else {
+        $s .= $loop->('uloop', 'lwlr');
+    }
+    $s .= <<___;
+.L${name}_done:
+	sw	$h0,0($ctx)
+	sw	$h1,4($ctx)
+	sw	$h2,8($ctx)
+	sw	$h3,12($ctx)
+	sw	$h4,16($ctx)
+$epi	jr	\$31
+	$PTR_ADDI	\$sp,\$sp,$fs
+.L${name}_none:
+	jr	\$31
+	nop
+	.end	$name
+	.size	$name,.-$name
+___
+    # carry into h4 comes from $k0 in r2, from $one (moved to k0) otherwise
+    return $s;
+}
+
+# init --------------------------------------------------------------------
+{
+    my ($key, $func) = ('$5', '$6');
+    my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
+    my $s = <<___;
+	.globl	poly1305_init
+	.align	5
+	.ent	poly1305_init
+	.type	poly1305_init,\@function
+poly1305_init:
+	.frame	\$sp,0,\$31
+	.set	noreorder
+#if !defined(__KERNEL__) && ASMC_ISA_REV >= 2 && ASMC_ISA_REV < 6 && defined(__mips_abicalls)
+	.cpload	\$25
+#endif
+	sw	\$0,0($ctx)
+	sw	\$0,4($ctx)
+	sw	\$0,8($ctx)
+	sw	\$0,12($ctx)
+	beqz	$key,.Linit_done
+	sw	\$0,16($ctx)		# (delay slot)
+	lui	$m,0x0fff
+	ori	$m,$m,0xffff		# 0x0fffffff
+___
+    for my $i (0 .. 3) {
+        $s .= load_le32_bytes($w, $key, 4 * $i, $x, $y);
+        $s .= "\tand\t$w,$w,$m\n";
+        $s .= "\tori\t$m,$m,3\n\txori\t$m,$m,3\t\t# 0x0ffffffc from now on\n" if $i == 0;
+        $s .= "\tsw\t$w,".(20 + 4 * $i)."($ctx)\n";
+        if ($i > 0) {
+            $s .= "\tsrl\t$x,$w,2\n\taddu\t$x,$x,$w\n\tsw\t$x,".(32 + 4 * $i)."($ctx)\n";
+        }
+    }
+    $s .= <<___;
+#if !defined(__KERNEL__) && ASMC_ISA_REV >= 2 && ASMC_ISA_REV < 6
+	/* pick the R2 (maddu) or the pre-R2 block function at run time */
+	beqz	$func,.Linit_done
+	nop
+	.set	reorder
+	.set	at
+	lw	$w,asmcrypt_cpucap
+	la	$x,poly1305_blocks
+	la	$y,poly1305_emit
+	andi	$w,$w,1			# ASMCRYPT_CAP_MIPS_R2
+	bnez	$w,.Linit_r2
+	la	$x,poly1305_blocks_mips1
+.Linit_r2:
+	sw	$x,0($func)
+	sw	$y,4($func)
+	li	$RET,1
+	j	\$31
+	.set	noat
+	.set	noreorder
+#endif
+.Linit_done:
+	jr	\$31
+	move	$RET,\$0
+	.end	poly1305_init
+	.size	poly1305_init,.-poly1305_init
+___
+    $code .= $s;
+}
+
+$code .= "#if ASMC_ISA_REV >= 6\n";
+$code .= blocks32('poly1305_blocks', 'r6', 1);
+$code .= "#elif ASMC_ISA_REV >= 2\n";
+$code .= blocks32('poly1305_blocks', 'r2', 1);
+$code .= "#if !defined(__KERNEL__)\n";
+$code .= blocks32('poly1305_blocks_mips1', 'base', 0);
+$code .= "#endif\n";
+$code .= "#elif ASMC_ISA_REV >= 1\n";
+$code .= blocks32('poly1305_blocks', 'madd', 1);
+$code .= "#else\n";
+$code .= blocks32('poly1305_blocks', 'base', 1);
+$code .= "#endif\n";
+
+# emit --------------------------------------------------------------------
+{
+    my ($mac, $nonce) = ('$5', '$6');
+    my ($c, $g0, $g1, $g2, $g3, $g4, $msk, $tt) = ('$11', '$12', '$13', '$14', '$15', '$24', '$25', '$7');
+    my ($pro, $epi, $fs) = frame(0, $g0, $g1, $g2, $g3);    # NUBI only
+    my $s = <<___;
+	.globl	poly1305_emit
+	.align	5
+	.ent	poly1305_emit
+	.type	poly1305_emit,\@function
+poly1305_emit:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+$pro	lw	$h4,16($ctx)
+	lw	$h0,0($ctx)
+	lw	$h1,4($ctx)
+	srl	$c,$h4,2		# pending fold: c = 5*(h4 >> 2)
+	lw	$h2,8($ctx)
+	sll	$tt,$c,2
+	lw	$h3,12($ctx)
+	addu	$c,$c,$tt
+	andi	$h4,$h4,3
+	addu	$h0,$h0,$c
+	sltu	$c,$h0,$c
+	addu	$h1,$h1,$c
+	sltu	$c,$h1,$c
+	addu	$h2,$h2,$c
+	sltu	$c,$h2,$c
+	addu	$h3,$h3,$c
+	sltu	$c,$h3,$c
+	addu	$h4,$h4,$c		# h4 <= 4
+	addiu	$g0,$h0,5		# g = h + 5
+	sltu	$c,$g0,$h0
+	addu	$g1,$h1,$c
+	sltu	$c,$g1,$c
+	addu	$g2,$h2,$c
+	sltu	$c,$g2,$c
+	addu	$g3,$h3,$c
+	sltu	$c,$g3,$c
+	addu	$g4,$h4,$c
+	srl	$g4,$g4,2		# 1 iff h >= p
+	subu	$msk,\$0,$g4		# all-ones iff h >= p
+	xor	$g0,$g0,$h0
+	xor	$g1,$g1,$h1
+	xor	$g2,$g2,$h2
+	xor	$g3,$g3,$h3
+	and	$g0,$g0,$msk
+	and	$g1,$g1,$msk
+	and	$g2,$g2,$msk
+	and	$g3,$g3,$msk
+	xor	$h0,$h0,$g0
+	xor	$h1,$h1,$g1
+	xor	$h2,$h2,$g2
+	xor	$h3,$h3,$g3
+	lw	$g0,0($nonce)
+	lw	$g1,4($nonce)
+	lw	$g2,8($nonce)
+	lw	$g3,12($nonce)
+	addu	$h0,$h0,$g0
+	sltu	$c,$h0,$g0
+	addu	$h1,$h1,$c
+	sltu	$tt,$h1,$c
+	addu	$h1,$h1,$g1
+	sltu	$c,$h1,$g1
+	addu	$c,$c,$tt
+	addu	$h2,$h2,$c
+	sltu	$tt,$h2,$c
+	addu	$h2,$h2,$g2
+	sltu	$c,$h2,$g2
+	addu	$c,$c,$tt
+	addu	$h3,$h3,$c
+	addu	$h3,$h3,$g3
+___
+    $s .= store_le32_bytes($h[$_], $mac, 4 * $_, $tt) for 0 .. 3;
+    $s .= <<___;
+$epi	jr	\$31
+	addiu	\$sp,\$sp,$fs
+	.end	poly1305_emit
+	.size	poly1305_emit,.-poly1305_emit
+___
+    $code .= $s;
+}
+
+}
+###########################################################################
+# 64-bit path (n32, n64, nubi64)
+###########################################################################
+else {
+
+my ($ctx, $inp, $end, $pad) = ('$4', '$5', '$6', '$7');
+my ($h0, $h1, $h2) = ('$2', '$3', '$8');
+my ($r0, $r1, $s1) = ('$9', '$10', '$11');
+my ($m0, $m1)      = ('$12', '$13');
+my ($H0, $H1)      = ('$14', '$15');
+my ($lo, $hi, $c, $t) = ('$24', '$25', '$1', '$16');
+my $k              = '$17';
+
+# dmultu/mflo/mfhi or R6 pairs for a list of items [a, b, lo, hi, @acc].
+sub mul_items64 {
+    my ($r6, @items) = @_;
+    if ($r6) {
+        my $s = '';
+        for my $it (@items) {
+            my ($x, $y, $l, $hh, @acc) = @$it;
+            $s .= mul_r6(64, $l, $hh, $x, $y);
+            $s .= "\t$_\n" for @acc;
+        }
+        return $s;
+    }
+    my ($s) = mul_base('dmultu', @items);
+    return $s;
+}
+
+# Little-endian 64-bit input words into m0, m1.
+#   'ldlr' ldl/ldr (pre-R6) + byte swap on big-endian (dsbh/dshd on R2,
+#          byte loads on pre-R2 big-endian instead)
+#   'r6a' / 'r6u' as in the 32-bit path (shifts at 0/8($sp))
+sub load_block64 {
+    my ($how) = @_;
+    my $s = '';
+    if ($how eq 'ldlr' || $how eq 'lda') {
+        $s .= "#if defined(__MIPSEB__) && ASMC_ISA_REV < 2\n";
+        for my $i (0, 1) {
+            my $d = $i ? $m1 : $m0;
+            $s .= "\tlbu\t$d,".(8*$i+7)."($inp)\n";
+            for my $b (reverse 0 .. 6) {
+                $s .= "\tlbu\t$t,".(8*$i+$b)."($inp)\n\tdsll\t$d,$d,8\n\tor\t$d,$d,$t\n";
+            }
+        }
+        $s .= "#else\n";
+        if ($how eq 'lda') {
+            $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n";
+        } else {
+            $s .= "\tldl\t$m0,0+MSB($inp)\n\tldr\t$m0,0+LSB($inp)\n";
+            $s .= "\tldl\t$m1,8+MSB($inp)\n\tldr\t$m1,8+LSB($inp)\n";
+        }
+        $s .= "# ifdef __MIPSEB__\n";
+        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
+        $s .= "# endif\n#endif\n";
+    } elsif ($how eq 'r6a') {
+        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n";
+        $s .= "#ifdef __MIPSEB__\n";
+        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
+        $s .= "#endif\n";
+    } else {
+        $s .= "\tld\t$lo,0(\$sp)\n\tld\t$hi,8(\$sp)\n";
+        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n\tld\t$H0,16($inp)\n";
+        my @w = ($m0, $m1, $H0);
+        $s .= "#ifdef __MIPSEB__\n";
+        for my $i (0, 1) {
+            $s .= "\tdsllv\t$w[$i],$w[$i],$lo\n\tdsrlv\t$t,$w[$i+1],$hi\n\tor\t$w[$i],$w[$i],$t\n";
+        }
+        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
+        $s .= "#else\n";
+        for my $i (0, 1) {
+            $s .= "\tdsrlv\t$w[$i],$w[$i],$lo\n\tdsllv\t$t,$w[$i+1],$hi\n\tor\t$w[$i],$w[$i],$t\n";
+        }
+        $s .= "#endif\n";
+    }
+    return $s;
+}
+
+# top of loop: pending fold + one carry pass (h0..h2 become a0..a2)
+sub carry_pass64 {
+    return <<___;
+	dsrl	$t,$h2,2		# c = 5*(h2 >> 2) = (h2 & ~3) + (h2 >> 2)
+	andi	$k,$h2,3
+	dsubu	$c,$h2,$k
+	daddu	$c,$c,$t
+	daddu	$h0,$h0,$m0
+	sltu	$t,$h0,$m0
+	daddu	$h0,$h0,$c
+	sltu	$c,$h0,$c
+	daddu	$c,$c,$t		# carry 0..2
+	daddu	$h1,$h1,$m1
+	sltu	$t,$h1,$m1
+	daddu	$h1,$h1,$c
+	sltu	$c,$h1,$c
+	daddu	$c,$c,$t
+	daddu	$h2,$k,$c
+	daddu	$h2,$h2,$pad		# h2 <= 6
+___
+}
+
+sub mul64 {
+    my ($r6) = @_;
+    # d0 = h0 r0 + h1 s1 -> (m0 = lo, H0 = hi)
+    # d1 = h0 r1 + h1 r0 + h2 s1 -> (m1, H1)
+    # d2 = h2 r0 (low)
+    my @items = (
+        [$h0, $r1, $m1, $H1],
+        [$h1, $r0, $lo, $hi, "daddu\t$m1,$m1,$lo", "sltu\t$lo,$m1,$lo", "daddu\t$H1,$H1,$hi", "daddu\t$H1,$H1,$lo"],
+        [$h2, $s1, $lo, '',  "daddu\t$m1,$m1,$lo", "sltu\t$lo,$m1,$lo", "daddu\t$H1,$H1,$lo"],
+        [$h0, $r0, $h0, $H0],
+        [$h1, $s1, $lo, $hi, "daddu\t$h0,$h0,$lo", "sltu\t$lo,$h0,$lo", "daddu\t$H0,$H0,$hi", "daddu\t$H0,$H0,$lo"],
+        [$h2, $r0, $h2, '',  "daddu\t$h1,$m1,$H0", "sltu\t$lo,$h1,$H0", "daddu\t$H1,$H1,$lo"],
+    );
+    my $s = mul_items64($r6, @items);
+    return $s;       # caller: daddu h2,h2,H1
+}
+
+sub blocks64 {
+    my ($name, $r6) = @_;
+    my ($pro, $epi, $fs) = frame($r6 ? 16 : 0, $m0, $m1, $H0, $H1, $t, $k);
+    my $s = <<___;
+	.globl	$name
+	.align	5
+	.ent	$name
+	.type	$name,\@function
+$name:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+	$PTR_SRL	$end,$end,4		# number of blocks
+	beqz	$end,.L${name}_none
+	$PTR_SLL	$end,$end,4
+$pro	$PTR_ADD	$end,$end,$inp
+	ld	$h0,0($ctx)
+	ld	$h1,8($ctx)
+	ld	$h2,16($ctx)
+	ld	$r0,24($ctx)
+	ld	$r1,32($ctx)
+	ld	$s1,40($ctx)
+___
+    my $loop = sub {
+        my ($lbl, $how) = @_;
+        my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64\n";
+        $b .= load_block64($how);
+        $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
+        $b .= carry_pass64();
+        $b .= mul64($r6);
+        $b .= "# LLVM-MCA-END\n";
+        $b .= "\tbne\t$inp,$end,.L${name}_$lbl\n\tdaddu\t$h2,$h2,$H1\t\t# (delay slot)\n";
+        return $b;
+    };
+    $s .= <<___;
+	andi	$t,$inp,7
+	bnez	$t,.L${name}_unaligned
+	nop
+___
+    $s .= $loop->('loop', $r6 ? 'r6a' : 'lda');
+    $s .= <<___;
+	b	.L${name}_done
+	nop
+.L${name}_unaligned:
+___
+    if ($r6) {
+        $s .= <<___;
+	dsll	$k,$t,3			# sh = 8*(inp & 7)
+	$PTR_SUB	$inp,$inp,$t
+	$PTR_SUB	$end,$end,$t
+	li	$c,64
+	dsubu	$c,$c,$k
+	sd	$k,0(\$sp)
+	sd	$c,8(\$sp)
+___
+        $s .= $loop->('uloop', 'r6u');
+    } else {
+        $s .= $loop->('uloop', 'ldlr');
+    }
+    $s .= <<___;
+.L${name}_done:
+	sd	$h0,0($ctx)
+	sd	$h1,8($ctx)
+	sd	$h2,16($ctx)
+$epi	jr	\$31
+	$PTR_ADDI	\$sp,\$sp,$fs
+.L${name}_none:
+	jr	\$31
+	nop
+	.end	$name
+	.size	$name,.-$name
+___
+    return $s;
+}
+
+# init --------------------------------------------------------------------
+{
+    my ($key) = ('$5');
+    my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
+    my ($lo32, $hi32) = ('$24', '$25');
+    my $s = <<___;
+	.globl	poly1305_init
+	.align	5
+	.ent	poly1305_init
+	.type	poly1305_init,\@function
+poly1305_init:
+	.frame	\$sp,0,\$31
+	.set	noreorder
+	sd	\$0,0($ctx)
+	sd	\$0,8($ctx)
+	beqz	$key,.Linit_done
+	sd	\$0,16($ctx)		# (delay slot)
+	lui	$m,0x0fff
+	ori	$m,$m,0xffff		# 0x0fffffff
+___
+    for my $i (0 .. 3) {
+        my $d = $i & 1 ? $hi32 : $lo32;
+        $s .= load_le32_bytes($d, $key, 4 * $i, $x, $y);
+        $s .= "\tand\t$d,$d,$m\n";
+        $s .= "\tori\t$m,$m,3\n\txori\t$m,$m,3\t\t# 0x0ffffffc from now on\n" if $i == 0;
+        if ($i & 1) {
+            $s .= "\tdsll32\t$hi32,$hi32,0\n\tor\t$w,$lo32,$hi32\n";
+            $s .= "\tsd\t$w,".($i == 1 ? 24 : 32)."($ctx)\n";
+        }
+    }
+    $s .= <<___;
+	dsrl	$x,$w,2
+	daddu	$x,$x,$w		# s1 = r1 + (r1 >> 2)
+	sd	$x,40($ctx)
+.Linit_done:
+	jr	\$31
+	move	$RET,\$0
+	.end	poly1305_init
+	.size	poly1305_init,.-poly1305_init
+___
+    $code .= $s;
+}
+
+$code .= "#if ASMC_ISA_REV >= 6\n";
+$code .= blocks64('poly1305_blocks', 1);
+$code .= "#else\n";
+$code .= blocks64('poly1305_blocks', 0);
+$code .= "#endif\n";
+
+# emit --------------------------------------------------------------------
+{
+    my ($mac, $nonce) = ('$5', '$6');
+    my ($g0, $g1, $g2, $msk, $n0, $n1, $tt) = ('$9', '$10', '$11', '$12', '$13', '$14', '$15');
+    my ($pro, $epi, $fs) = frame(0, $msk, $n0, $n1, $tt);    # NUBI only
+    my $s = <<___;
+	.globl	poly1305_emit
+	.align	5
+	.ent	poly1305_emit
+	.type	poly1305_emit,\@function
+poly1305_emit:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+$pro	ld	$h2,16($ctx)
+	ld	$h0,0($ctx)
+	ld	$h1,8($ctx)
+	dsrl	$c,$h2,2		# pending fold
+	andi	$tt,$h2,3
+	dsubu	$h2,$h2,$tt
+	daddu	$c,$c,$h2
+	move	$h2,$tt
+	daddu	$h0,$h0,$c
+	sltu	$c,$h0,$c
+	daddu	$h1,$h1,$c
+	sltu	$c,$h1,$c
+	daddu	$h2,$h2,$c		# h2 <= 4
+	daddiu	$g0,$h0,5		# g = h + 5
+	sltu	$c,$g0,$h0
+	daddu	$g1,$h1,$c
+	sltu	$c,$g1,$c
+	daddu	$g2,$h2,$c
+	dsrl	$g2,$g2,2		# 1 iff h >= p
+	dsubu	$msk,\$0,$g2
+	xor	$g0,$g0,$h0
+	xor	$g1,$g1,$h1
+	and	$g0,$g0,$msk
+	and	$g1,$g1,$msk
+	xor	$h0,$h0,$g0
+	xor	$h1,$h1,$g1
+	lwu	$n0,0($nonce)
+	lwu	$tt,4($nonce)
+	lwu	$n1,8($nonce)
+	lwu	$g2,12($nonce)
+	dsll32	$tt,$tt,0
+	or	$n0,$n0,$tt
+	dsll32	$g2,$g2,0
+	or	$n1,$n1,$g2
+	daddu	$h0,$h0,$n0
+	sltu	$c,$h0,$n0
+	daddu	$h1,$h1,$n1
+	daddu	$h1,$h1,$c
+___
+    for my $i (0 .. 15) {
+        my $src = $i < 8 ? $h0 : $h1;
+        my $sh = 8 * ($i % 8);
+        if ($sh == 0) { $s .= "\tsb\t$src,$i($mac)\n" }
+        elsif ($sh < 32) { $s .= "\tdsrl\t$tt,$src,$sh\n\tsb\t$tt,$i($mac)\n" }
+        else { $s .= "\tdsrl32\t$tt,$src,".($sh-32)."\n\tsb\t$tt,$i($mac)\n" }
+    }
+    $s .= <<___;
+$epi	jr	\$31
+	$PTR_ADDI	\$sp,\$sp,$fs
+	.end	poly1305_emit
+	.size	poly1305_emit,.-poly1305_emit
+___
+    $code .= $s;
+}
+
+}
+
+$code .= <<'___';
+	.section .note.GNU-stack,"",@progbits
+___
+
+open my $out, '>', $output or die "$output: $!\n";
+print $out $code;
+close $out or die "$output: $!\n";
