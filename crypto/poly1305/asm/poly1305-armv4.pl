@@ -133,12 +133,18 @@ ___
 # h in r0..r4, inp pointer at [sp,#INP].  Register roles per column are
 # chosen so that no register is both a umull/umlal destination and a
 # source (a pre-ARMv6 rule) and at most 14 are live at once.
+# $ldm: the input is word aligned (pre-ARMv7 fast path): one ldmia, plus
+# rev on big-endian ARMv6 (big-endian ARMv4/v5 never take this path).
 sub block_body {
+    my ($ldm) = @_;
     my $load = '';
-    $load .= load_le32('r5', 'r12', 'r9', 'r10', 'r11');
-    $load .= load_le32('r6', 'r12', 'r9', 'r10', 'r11');
-    $load .= load_le32('r7', 'r12', 'r9', 'r10', 'r11');
-    $load .= load_le32('r8', 'r12', 'r9', 'r10', 'r11');
+    if ($ldm) {
+        $load = "\tldmia\tr12!, {r5, r6, r7, r8}\n#ifdef __ARMEB__\n"
+              . join('', map { "\trev\t$_, $_\n" } qw(r5 r6 r7 r8))
+              . "#endif\n";
+    } else {
+        $load .= load_le32($_, 'r12', 'r9', 'r10', 'r11') for qw(r5 r6 r7 r8);
+    }
     return <<___;
 	ldr	r12, [sp, #$F{INP}]
 	ldr	lr, [sp, #$F{PAD}]
@@ -194,6 +200,18 @@ $load	str	r12, [sp, #$F{INP}]
 	adcs	$h2, r11, #0
 	adcs	$h3, lr, #0
 	adc	$h4, $h4, #0
+___
+}
+
+# The block loop at label $lbl (bottom-tested: at least one block).
+sub blocks_loop {
+    my ($lbl, $ldm, $mca) = @_;
+    return "\t.align\t5\n$lbl:\n# LLVM-MCA-BEGIN $mca\n" . block_body($ldm) . <<___;
+	ldr	r5, [sp, #$F{INP}]
+	ldr	r6, [sp, #$F{END}]
+	cmp	r5, r6
+	bne	$lbl
+# LLVM-MCA-END
 ___
 }
 
@@ -268,21 +286,22 @@ $code .= <<___;
 	str	r5, [sp, #$F{TAB}+16]
 	str	r6, [sp, #$F{TAB}+20]
 	str	r7, [sp, #$F{TAB}+24]
+#if __ARM_ARCH__ < 7 && (!defined(__ARMEB__) || __ARM_ARCH__ >= 6)
+	tst	r1, #3				@ aligned input: ldm loop
+#endif
 	ldmia	r0, {$h0, $h1, $h2, $h3, $h4}
+#if __ARM_ARCH__ < 7 && (!defined(__ARMEB__) || __ARM_ARCH__ >= 6)
+	beq	.Lblocks_loop_al
+#endif
 	b	.Lblocks_loop
-
-	.align	5
-.Lblocks_loop:
-# LLVM-MCA-BEGIN poly1305_blocks
 ___
-$code .= block_body();
+$code .= blocks_loop('.Lblocks_loop', 0, 'poly1305_blocks');
+$code .= "#if __ARM_ARCH__ < 7 && (!defined(__ARMEB__) || __ARM_ARCH__ >= 6)\n"
+       . "\tb\t.Lblocks_tail\n"
+       . blocks_loop('.Lblocks_loop_al', 1, 'poly1305_blocks_aligned')
+       . "#endif\n";
 $code .= <<___;
-	ldr	r5, [sp, #$F{INP}]
-	ldr	r6, [sp, #$F{END}]
-	cmp	r5, r6
-	bne	.Lblocks_loop
-# LLVM-MCA-END
-
+.Lblocks_tail:
 	ldr	lr, [sp, #$F{CTX}]
 	mov	r5, #0				@ wipe the copy of r
 	mov	r6, #0
