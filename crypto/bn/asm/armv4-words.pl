@@ -154,8 +154,9 @@ ___
 # ---- multiply-accumulate family ---------------------------------------------
 # rp r0, ap r1, num r2 -> end1, w r3, carry lr... except that the cap
 # check needs lr before the carry is live, so the carry is set after.
-# ARMv4 path: one word per step (the 4-word form would need a 15th
-# register for the scratch high word); v6 path: 4-word umaal steps.
+# ARMv4 path: single-word steps unrolled four times (a 4-word ldm form
+# would need a 15th register for the scratch high word); v6 path: 4-word
+# ldm/umaal/stm steps.
 sub mulfamily {
     my ($name, $kind) = @_;     # kind: add, mul, sub
     my ($end1, $w, $c) = ('r2', 'r3', 'lr');
@@ -191,16 +192,9 @@ sub mulfamily {
 
     $body .= "#if __ARM_ARCH__ >= 6\n" . if_umaal("${name}_v6", $T[0]) . "#endif\n";
     $body .= "\tmov\t$c, #0\n";
-    # ARMv4 path: single-word loop over everything.
-    $body .= <<___;
-.L${name}_v4:
-___
-    $body .= $one->(0);
-    $body .= <<___;
-	teq	$ap, $end
-	bne	.L${name}_v4
-	mov	r0, $c
-___
+    # ARMv4 path: the single-word step, four times per loop turn.
+    $body .= loops("${name}_v4", $end1, $one->(0), $one->(0) x 4, "${name}_v4");
+    $body .= "\tmov\tr0, $c\n";
     $body .= epilogue();
     $body .= "#if __ARM_ARCH__ >= 6\n.L${name}_v6:\n\tmov\t$c, #0\n";
     $body .= loops("${name}_v6", $end1, $one->(1), $four_v6, "${name}_umaal");
