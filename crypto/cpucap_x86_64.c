@@ -55,7 +55,10 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
      * (the AVX entries run the scalar loop for short inputs). */
     if (strcmp(primitive, "poly1305") == 0) {
         const unsigned int v512 = ASMCRYPT_CAP_X86_AVX2 | ASMCRYPT_CAP_X86_AVX512F;
+        const unsigned int ifma = v512 | ASMCRYPT_CAP_X86_AVX512IFMA;
 
+        if ((caps & ifma) == ifma)
+            return "x86_64-avx512ifma";
         if ((caps & v512) == v512)
             return "x86_64-avx512";
         if (caps & ASMCRYPT_CAP_X86_AVX2)

@@ -77,18 +77,22 @@ open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
 # ---- capability bits (include/asmcrypt/cpu.h) ----------------------------
 my $CAP_AVX2    = 1 << 4;       # ASMCRYPT_CAP_X86_AVX2
 my $CAP_AVX512F = 1 << 5;       # ASMCRYPT_CAP_X86_AVX512F
+my $CAP_IFMA    = 1 << 8;       # ASMCRYPT_CAP_X86_AVX512IFMA
 
 # ---- tunables ---------------------------------------------------------------
 my $VEC4_MIN = 192;     # bytes: below this the AVX2 entry runs scalar
 my $VEC8_MIN = 384;     # bytes: below this the AVX-512 entry runs AVX2
 my $VEC16_MIN = 2048;   # bytes: from here the AVX-512 entry runs two chains
+my $VEC44_MIN = 384;    # bytes: from here the IFMA entry runs radix 2^44
+my $VEC44D_MIN = 2048;  # bytes: ... with two chains
 
 # ---- context layout --------------------------------------------------------
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         NPOW => 48, P => 64, B => 384, S16 => 424);
+         NPOW => 48, NPOW44 => 52, P => 64, B => 384, S16 => 424, Q => 64);
 sub P { my ($l, $i) = @_; return $C{P} + 64 * $l + 4 * $i }   # limb l of r^(i+1), u32
 sub B { my ($j) = @_; return $C{B} + 4 * $j }     # u32; j=0..4: r^4 limbs; 5..8: 5*limb 1..4
 sub S16 { my ($l) = @_; return $C{S16} + 8 * ($l - 1) }   # u64: 5*limb l (1..4) of r^16
+sub Q { my ($l, $i) = @_; return $C{Q} + 128 * $l + 8 * $i }  # u64: 44-bit limb l of r^(i+1)
 
 my $code = '';
 
@@ -170,6 +174,32 @@ sub store26 {
 ___
 }
 
+# Store h (radix 2^64, h2 <= 4) as three 44-bit limbs (the top one 42
+# bits plus h2's excess) into Q(.)[idx] (u64).  Clobbers rax, rdx.
+sub store44 {
+    my ($h0, $h1, $h2, $idx) = @_;
+    my @a = map { Q($_, 0) . "(%rdi,$idx,8)" } 0 .. 2;
+    return <<___;
+	movabsq	\$0xfffffffffff,%rdx
+	andq	$h0,%rdx
+	movq	%rdx,$a[0]
+	movq	$h0,%rax
+	shrq	\$44,%rax
+	movq	$h1,%rdx
+	shlq	\$20,%rdx
+	orq	%rdx,%rax
+	movabsq	\$0xfffffffffff,%rdx
+	andq	%rdx,%rax
+	movq	%rax,$a[1]
+	movq	$h1,%rax
+	shrq	\$24,%rax
+	movq	$h2,%rdx
+	shlq	\$40,%rdx
+	orq	%rdx,%rax
+	movq	%rax,$a[2]
+___
+}
+
 sub lo32 {
     my ($r) = @_;
     return "${r}d" if $r =~ /^%r\d+$/;
@@ -187,8 +217,10 @@ $code .= <<___;
 #define poly1305_emit poly1305_emit_x86_64
 #define poly1305_blocks_avx2 poly1305_blocks_avx2_x86_64
 #define poly1305_blocks_avx512 poly1305_blocks_avx512_x86_64
+#define poly1305_blocks_avx512ifma poly1305_blocks_avx512ifma_x86_64
 .globl poly1305_blocks_avx2
 .globl poly1305_blocks_avx512
+.globl poly1305_blocks_avx512ifma
 #else
 .asm_extern asmcrypt_cpucap
 #endif
@@ -201,7 +233,7 @@ $code .= <<___;
 	movq	%rax,$C{H2}(%rdi)
 	testq	%rsi,%rsi
 	jz	.Linit_ret
-	movl	%eax,$C{NPOW}(%rdi)
+	movq	%rax,$C{NPOW}(%rdi)	# NPOW and NPOW44
 	movq	0(%rsi),%r8
 	movq	8(%rsi),%r9
 	movabsq	\$0x0ffffffc0fffffff,%rax
@@ -223,9 +255,14 @@ $code .= <<___;
 	leaq	poly1305_blocks_avx2(%rip),%rax
 	testl	\$$CAP_AVX2,%ecx
 	cmovnzq	%rax,%r10
+	movl	%ecx,%esi
 	andl	\$${\ ($CAP_AVX2 | $CAP_AVX512F)},%ecx
 	leaq	poly1305_blocks_avx512(%rip),%rax
 	cmpl	\$${\ ($CAP_AVX2 | $CAP_AVX512F)},%ecx
+	cmoveq	%rax,%r10
+	andl	\$${\ ($CAP_AVX2 | $CAP_AVX512F | $CAP_IFMA)},%esi
+	leaq	poly1305_blocks_avx512ifma(%rip),%rax
+	cmpl	\$${\ ($CAP_AVX2 | $CAP_AVX512F | $CAP_IFMA)},%esi
 	cmoveq	%rax,%r10
 	movq	%r10,0(%rdx)
 	movq	%r11,8(%rdx)
@@ -308,17 +345,21 @@ ${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
 ___
 }
 
-# ---- powers of r (SysV internal): rdi ctx, esi = how many (4, 8 or 16) ---
-# Fills P(., 0..n-1), the AVX2 table B (limbs of r^4 and their 5*) and, for
-# n = 16, S16 (5 * limbs 1..4 of r^16).  Clobbers rax, rcx, rdx, rsi,
-# r8-r11, rbx, rbp, r15; keeps rdi, r12 (saved), r13, r14.
-{
-my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r10', '%r9', '%r8', '%rbx', '%rbp');
-my ($t0, $t1, $t2, $i) = ('%rcx', '%rsi', '%r15', '%r12');
-$code .= <<___;
+# ---- powers of r (SysV internal): rdi ctx, esi = how many ---------------
+# power_chain: r^1..r^n by the scalar multiplication, each stored by
+# $store (radix 2^26 or 2^44 table), n kept in the flag $set, the other
+# table's flag $clear zeroed (the two tables share ctx space).  Clobbers
+# rax, rcx, rdx, rsi, r8-r11, rbx, rbp, r15; keeps rdi, r12 (saved), r13,
+# r14.
+sub power_chain {
+    my ($name, $set, $clear, $store) = @_;
+    my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r10', '%r9', '%r8', '%rbx', '%rbp');
+    my ($t0, $t1, $t2, $i) = ('%rcx', '%rsi', '%r15', '%r12');
+    return <<___;
 
-.asm_func .Lcompute_powers, local, push=r12
-	movl	%esi,$C{NPOW}(%rdi)
+.asm_func $name, local, push=r12
+	movl	%esi,$set(%rdi)
+	movl	\$0,$clear(%rdi)
 	movq	$C{R0}(%rdi),$r0
 	movq	$C{R1}(%rdi),$r1
 	movq	$C{S1}(%rdi),$s1
@@ -326,15 +367,20 @@ $code .= <<___;
 	movq	$r1,$h1
 	xorl	%ebp,%ebp
 	xorl	%r12d,%r12d
-.Lpow_loop:
-${\ store26($h0, $h1, $h2, $i)}
+${name}_loop:
+${\ $store->($h0, $h1, $h2, $i)}
 	incl	%r12d
-	cmpl	$C{NPOW}(%rdi),%r12d
-	jae	.Lpow_done
+	cmpl	$set(%rdi),%r12d
+	jae	${name}_done
 ${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
-	jmp	.Lpow_loop
-.Lpow_done:
+	jmp	${name}_loop
+${name}_done:
 ___
+}
+
+# Radix 2^26: fills P(., 0..n-1), the AVX2 table B (limbs of r^4 and their
+# 5*) and, for n = 16, S16 (5 * limbs 1..4 of r^16).
+$code .= power_chain('.Lcompute_powers', $C{NPOW}, $C{NPOW44}, \&store26);
 for my $l (0 .. 4) {
     $code .= "\tmovl\t" . P($l, 3) . "(%rdi),%eax\n\tmovl\t%eax," . B($l) . "(%rdi)\n";
     next unless $l;
@@ -350,7 +396,10 @@ $code .= <<___;
 	.asm_ret
 .asm_endfunc
 ___
-}
+
+# Radix 2^44: fills Q(., 0..n-1).
+$code .= power_chain('.Lcompute_powers44', $C{NPOW44}, $C{NPOW}, \&store44);
+$code .= "\t.asm_ret\n.asm_endfunc\n";
 
 # ---- vector helpers ---------------------------------------------------------
 # A vector configuration: register width, lanes, mnemonics, MASK and PAD.
@@ -724,6 +773,277 @@ $code .= vec_single(4);
 $code .= vec_single(8);
 $code .= vec_dual();
 
+# ---- AVX512-IFMA, radix 2^44 ---------------------------------------------
+# h = h0 + h1*2^44 + h2*2^88 (h0, h1 44 bits, h2 42 bits plus lazy excess),
+# same for r.  2^132 == 20 mod p, so with s_j = 20*r_j:
+#   d0 = h0 r0 + h1 s2 + h2 s1
+#   d1 = h0 r1 + h1 r0 + h2 s2
+#   d2 = h0 r2 + h1 r1 + h2 r0
+# vpmadd52luq/huq add the low/high 52 bits of each 52x52 product into
+# separate accumulators L_k (started at the next message's limbs) and H_k;
+# H_k sits 2^8 above limb k+1, and H_2 (2^140 == 20*2^8) folds into L_0 as
+# H_2*5120.  Lanes, groups, chains and the final lane-wise powers are as
+# in the radix-2^26 code (Q holds r^1..r^16 as 44-bit limbs).
+
+# One group of 8 blocks at (%r12) as 44-bit limbs: into @$X (set) or added.
+sub load44 {
+    my ($c, $t, $X, $add) = @_;
+    my ($t0, $t1, $t2, $t3) = @$t;
+    my ($M, $P) = @$c{qw(MASK PAD)};
+    my @o = $add ? ($t3, $t3, $t3) : @$X;
+    my $s = <<___;
+	vmovdqu64	0(%r12),$t0
+	vmovdqu64	64(%r12),$t1
+	leaq	128(%r12),%r12
+	vpunpckhqdq	$t1,$t0,$t2
+	vpunpcklqdq	$t1,$t0,$t0
+	vpandq	$M,$t0,$o[0]
+___
+    $s .= "\tvpaddq\t$t3,$X->[0],$X->[0]\n" if $add;
+    $s .= <<___;
+	vpsrlq	\$44,$t0,$t0
+	vpsllq	\$20,$t2,$t1
+	vporq	$t1,$t0,$t0
+	vpandq	$M,$t0,$o[1]
+___
+    $s .= "\tvpaddq\t$t3,$X->[1],$X->[1]\n" if $add;
+    $s .= "\tvpsrlq\t\$24,$t2,$t2\n\tvporq\t$P,$t2,$o[2]\n";
+    $s .= "\tvpaddq\t$t3,$X->[2],$X->[2]\n" if $add;
+    return $s;
+}
+
+# L, H (+)= A * b; $mult->(j): (code, operand) for limb j (0..2) and for
+# 20*limb (j-2) (j = 3, 4).
+sub mul44 {
+    my ($A, $L, $H, $mult) = @_;
+    my $s = '';
+    for my $j (0 .. 2) {
+        my ($cb, $ob) = $mult->($j);
+        my ($cs, $os) = $j ? $mult->(2 + $j) : ('', undef);
+        $s .= $cb . $cs;
+        for my $i (0 .. 2) {
+            my $k = $i + $j;
+            my $o = $k < 3 ? $ob : $os;
+            $s .= "\tvpmadd52luq\t$o,$A->[$i],$L->[$k % 3]\n";
+            $s .= "\tvpmadd52huq\t$o,$A->[$i],$H->[$k % 3]\n";
+        }
+    }
+    return $s;
+}
+
+# Fold the high halves into L: L1 += H0<<8, L2 += H1<<8, L0 += H2*5120.
+sub fold44 {
+    my ($L, $H, $t0, $t1) = @_;
+    return <<___;
+	vpsllq	\$8,$H->[0],$t0
+	vpaddq	$t0,$L->[1],$L->[1]
+	vpsllq	\$8,$H->[1],$t1
+	vpaddq	$t1,$L->[2],$L->[2]
+	vpsllq	\$10,$H->[2],$t0
+	vpsllq	\$12,$H->[2],$t1
+	vpaddq	$t0,$L->[0],$L->[0]
+	vpaddq	$t1,$L->[0],$L->[0]
+___
+}
+
+# A = L with carries: limbs end below 2^44, 2^44 + 2^13, 2^42 + 2^11.
+sub carry44 {
+    my ($c, $L, $A, $t0, $t1, $t2) = @_;
+    my ($M, $M42) = @$c{qw(MASK MASK42)};
+    return <<___;
+	vpsrlq	\$44,$L->[0],$t0
+	vpsrlq	\$42,$L->[2],$t1
+	vpandq	$M,$L->[0],$A->[0]
+	vpandq	$M42,$L->[2],$A->[2]
+	vpaddq	$t0,$L->[1],$L->[1]
+	vpsllq	\$2,$t1,$t2
+	vpaddq	$t1,$A->[0],$A->[0]
+	vpaddq	$t2,$A->[0],$A->[0]
+	vpsrlq	\$44,$L->[1],$t0
+	vpandq	$M,$L->[1],$A->[1]
+	vpaddq	$t0,$A->[2],$A->[2]
+	vpsrlq	\$44,$A->[0],$t1
+	vpandq	$M,$A->[0],$A->[0]
+	vpaddq	$t1,$A->[1],$A->[1]
+___
+}
+
+# Lane-wise powers r^(base+8-block(k)) from Q, and 20* of them.
+sub lane_powers44 {
+    my ($base, $tb, $ts, $tt, $idx) = @_;
+    my %b;
+    return sub {
+        my ($j) = @_;
+        if ($j <= 2) {
+            my $t = $tb->[$j];
+            return ("\tvmovdqu64\t" . Q($j, $base) . "(%rdi),$t\n\tvpermq\t$t,$idx,$t\n", $t);
+        }
+        my ($t, $u) = ($tb->[$j - 2], $ts->[$j - 3]);
+        return ("\tvpsllq\t\$2,$t,$u\n\tvpsllq\t\$4,$t,$tt\n\tvpaddq\t$tt,$u,$u\n", $u);
+    };
+}
+
+# Radix 2^44 body, one chain (8 lanes, r^8) or two (16 blocks, r^16).
+# rdi ctx, rsi inp, rdx len (>= 128 or >= 256), ecx padbit; SysV
+# internal, clobbers everything but rdi.
+sub vec44 {
+    my ($dual) = @_;
+    my $n = $dual ? 16 : 8;
+    my @X  = map { "%zmm$_" } 0 .. 2;
+    my @Y  = map { "%zmm$_" } 3 .. 5;
+    my @LX = map { "%zmm$_" } 6 .. 8;
+    my @HX = map { "%zmm$_" } 9 .. 11;
+    my @LY = map { "%zmm$_" } 12 .. 14;
+    my @HY = map { "%zmm$_" } 15 .. 17;
+    my @T  = map { "%zmm$_" } 18 .. 21;
+    my $c = { MASK => '%zmm22', MASK42 => '%zmm23', PAD => '%zmm24' };
+    my @R = map { "%zmm$_" } 25 .. 27;     # r^n limbs
+    my @S = map { "%zmm$_" } 28 .. 29;     # 20 * limbs 1, 2
+    my $IDX = '%zmm30';
+    my $p = $dual ? '.Lq16' : '.Lq8';
+    my $mult = sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) };
+    my @xx = map { xreg($_) } @X;
+    my $s = <<___;
+
+.asm_func ${p}_body, local
+	movq	%rsi,%r12
+	movq	%rdx,%r13
+	movl	%ecx,%r14d
+	cmpl	\$$n,$C{NPOW44}(%rdi)
+	jae	${p}_have_powers
+	movl	\$$n,%esi
+	call	.Lcompute_powers44
+${p}_have_powers:
+	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into lane 0
+	movq	$C{H1}(%rdi),%r9
+	movq	$C{H2}(%rdi),%r10
+	movabsq	\$0xfffffffffff,%rcx
+	movq	%r8,%rax
+	andq	%rcx,%rax
+	vmovq	%rax,$xx[0]
+	shrq	\$44,%r8
+	movq	%r9,%rax
+	shlq	\$20,%rax
+	orq	%r8,%rax
+	andq	%rcx,%rax
+	vmovq	%rax,$xx[1]
+	shrq	\$24,%r9
+	shlq	\$40,%r10
+	orq	%r10,%r9
+	vmovq	%r9,$xx[2]
+	vpbroadcastq	%rcx,$c->{MASK}
+	shrq	\$2,%rcx
+	vpbroadcastq	%rcx,$c->{MASK42}
+	movl	%r14d,%eax
+	shlq	\$40,%rax
+	vpbroadcastq	%rax,$c->{PAD}
+	vmovdqu64	.Lperm8(%rip),$IDX
+___
+    for my $l (0 .. 2) {
+        $s .= "\tvpbroadcastq\t" . Q($l, $n - 1) . "(%rdi),$R[$l]\n";
+    }
+    for my $l (1 .. 2) {
+        $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$T[0]\n\tvpaddq\t$T[0],$S[$l-1],$S[$l-1]\n";
+    }
+    my $zero = sub { join '', map { "\tvpxorq\t$_,$_,$_\n" } @_ };
+    my $step = sub {       # A = A*r^n + next group
+        my ($A, $L, $H) = @_;
+        return load44($c, \@T, $L) . $zero->(@$H) . mul44($A, $L, $H, $mult)
+             . fold44($L, $H, @T[0, 1]) . carry44($c, $L, $A, @T[0 .. 2]);
+    };
+    $s .= "\tmovq\t%r13,%r15\n\tshrq\t\$7,%r15\t\t# groups of 8 blocks\n";
+    if ($dual) {
+        $s .= "\ttestq\t\$1,%r15\n\tjz\t${p}_even\n";
+        $s .= "\tvmovdqa64\t$X[$_],$Y[$_]\n\tvpxorq\t$X[$_],$X[$_],$X[$_]\n" for 0 .. 2;
+        $s .= load44($c, \@T, \@Y, 1);
+        $s .= "\tshrq\t\$1,%r15\n\tjmp\t${p}_loop\n${p}_even:\n";
+        $s .= $zero->(@Y) . load44($c, \@T, \@X, 1) . load44($c, \@T, \@Y, 1);
+        $s .= "\tshrq\t\$1,%r15\n";
+    } else {
+        $s .= load44($c, \@T, \@X, 1);
+    }
+    $s .= <<___;
+	decq	%r15
+	jz	${p}_final
+.balign 32
+${p}_loop:
+# LLVM-MCA-BEGIN poly1305_ifma$n
+___
+    $s .= $step->(\@X, \@LX, \@HX);
+    $s .= $step->(\@Y, \@LY, \@HY) if $dual;
+    $s .= <<___;
+	decq	%r15
+	jnz	${p}_loop
+# LLVM-MCA-END
+${p}_final:
+___
+    # last group(s): lane-wise powers, all products into LX/HX
+    $s .= $zero->(@LX, @HX);
+    my @tb = ($T[0], $T[1], $T[2]);
+    my @ts = ($T[3], $LY[0]);
+    $s .= mul44(\@X, \@LX, \@HX, lane_powers44($dual ? 8 : 0, \@tb, \@ts, $LY[1], $IDX));
+    $s .= mul44(\@Y, \@LX, \@HX, lane_powers44(0, \@tb, \@ts, $LY[1], $IDX)) if $dual;
+    $s .= fold44(\@LX, \@HX, @T[0, 1]);
+    # lane sums -> r8, r9, r10 (temporaries below zmm16 for the VEX forms)
+    my @g = ('%r8', '%r9', '%r10');
+    for my $k (0 .. 2) {
+        my ($d, $dy, $dx) = ($LX[$k], yreg($LX[$k]), xreg($LX[$k]));
+        my ($ty, $tx) = (yreg($X[0]), xreg($X[0]));
+        $s .= <<___;
+	vextracti64x4	\$1,$d,$ty
+	vpaddq	$ty,$dy,$dy
+	vextracti128	\$1,$dy,$tx
+	vpaddq	$tx,$dx,$dx
+	vpsrldq	\$8,$dx,$tx
+	vpaddq	$tx,$dx,$dx
+	vmovq	$dx,$g[$k]
+___
+    }
+    $s .= <<___;
+	vzeroupper
+	movabsq	\$0xfffffffffff,%rcx	# carry, then radix 2^44 -> 2^64
+	movq	%r8,%rax
+	shrq	\$44,%rax
+	andq	%rcx,%r8
+	addq	%rax,%r9
+	movq	%r9,%rax
+	shrq	\$44,%rax
+	andq	%rcx,%r9
+	addq	%rax,%r10
+	movq	%r10,%rax
+	shrq	\$42,%rax
+	shrq	\$2,%rcx
+	andq	%rcx,%r10
+	leaq	(%rax,%rax,4),%rax
+	addq	%rax,%r8
+	movq	%r8,%rax
+	shrq	\$44,%rax
+	shlq	\$2,%rcx
+	orq	\$3,%rcx
+	andq	%rcx,%r8
+	addq	%rax,%r9		# g0 < 2^44, g1 < 2^44 + 2^21, g2 < 2^42
+	movq	%r9,%rsi		# h1 = g1>>20 + g2<<24
+	shrq	\$20,%rsi
+	movq	%r10,%rdx		# h2 = g2>>40
+	shrq	\$40,%rdx
+	shlq	\$24,%r10
+	addq	%r10,%rsi
+	adcq	\$0,%rdx
+	shlq	\$44,%r9		# h0 = g0 + g1<<44
+	addq	%r9,%r8
+	adcq	\$0,%rsi
+	adcq	\$0,%rdx
+	movq	%r8,$C{H0}(%rdi)
+	movq	%rsi,$C{H1}(%rdi)
+	movq	%rdx,$C{H2}(%rdi)
+___
+    $s .= vec_exit($p, 128);
+    return $s;
+}
+
+$code .= vec44(0);
+$code .= vec44(1);
+
 $code .= <<___;
 
 # void poly1305_blocks_avx2(ctx, inp, len, padbit)
@@ -755,6 +1075,27 @@ $code .= <<___;
 	.asm_ret
 .Lavx512_vec16:
 	call	.Lv16_body
+	.asm_ret
+.asm_endfunc
+
+# void poly1305_blocks_avx512ifma(ctx, inp, len, padbit)
+.asm_func poly1305_blocks_avx512ifma, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15, xmm
+	cmpq	\$$VEC44D_MIN,%rdx
+	jae	.Lifma_q16
+	cmpq	\$$VEC44_MIN,%rdx
+	jae	.Lifma_q8
+	cmpq	\$$VEC4_MIN,%rdx
+	jae	.Lifma_vec4
+	call	.Lblocks_scalar
+	.asm_ret
+.Lifma_vec4:
+	call	.Lv4_body
+	.asm_ret
+.Lifma_q8:
+	call	.Lq8_body
+	.asm_ret
+.Lifma_q16:
+	call	.Lq16_body
 	.asm_ret
 .asm_endfunc
 
