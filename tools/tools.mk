@@ -8,6 +8,8 @@
 #   make mca        llvm-mca cycle estimates for this build -> mca-$(TARGET).md
 
 CT_TEST = yes
+# Row name for the report headings (tools/perf-all.sh sets it).
+ROW ?=
 
 TOOLS_PLUGIN  = toolbin/libicount.so
 TOOLS_DRV_OBJ = obj/tools/drv_probe.o obj/tools/drv_util.o obj/tools/drv_ops.o
@@ -57,12 +59,12 @@ ct-test: tools
 
 icount: tools
 	$(PERL) $(SRCDIR)/tools/icount-report.pl --plugin $(TOOLS_PLUGIN) \
-	  --emulator '$(TOOLS_EMU)' --target '$(TARGET)' --cflags '$(CFLAGS)' \
+	  --emulator '$(TOOLS_EMU)' --target '$(TARGET)' --cflags '$(CFLAGS)' --row '$(ROW)' \
 	  --out icount-$(TARGET).md toolbin/icount_driver $(CAP_LEVELS)
 
 mca: asm-sources
 	$(SHELL) $(SRCDIR)/tools/mca.sh --cc '$(CC)' --cflags '$(CPPFLAGS) $(CFLAGS)' \
-	  --target '$(TARGET)' --src '$(SRCDIR)' --out mca-$(TARGET).md $(ASM_S)
+	  --target '$(TARGET)' --row '$(ROW)' --src '$(SRCDIR)' --out mca-$(TARGET).md $(ASM_S)
 
 asm-sources: $(ASM_S)
 
