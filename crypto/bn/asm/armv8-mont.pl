@@ -538,35 +538,71 @@ $code .= <<___;
 	stp	$t[3], $t[2], [$tpw], #16
 	cbnz	$cnt, .Lsqr8x_dbl
 
-	// Montgomery reduction, row i: S[i..i+num-1] += np*m, carry into S[i+num]
+	// Montgomery reduction, two rows (i, i+1) per pass over S[i..i+num-1]:
+	// row i adds np*m0 at S[i..], row i+1 np*m1 at S[i+1..] (its np
+	// words lag one behind: the window's previous top word is kept in x10).
 	mov	$rrow, sp
 	mov	$rlen, $num
 	mov	$top, #0
 .Lsqr8x_red:
+___
+# reduction registers
+my ($m0, $m1, $c0, $c1, $nprev, $tmp) = ($b, $m, $ca, $cn, 'x10', 'x1');
+my @n = @a;
+
+# One row's contribution to the window @t: words @w times $mm; lo halves
+# at @t[lo positions], hi halves one up; carry in $cin (or none), out $cout.
+# $skip0: the lowest lo half is known to cancel T word $t[$pos0] (cmp trick).
+sub red_row {
+    my ($mm, $w, $pos0, $cin, $cout, $skip0) = @_;
+    my @w = @$w;                       # words multiplied, for positions pos0..
+    my $k = scalar @w;                 # 3 or 4 products
+    my $s = '';
+    for my $i (0 .. $k - 1) {
+        next if $i == 0 && $skip0;
+        $s .= "\tmul\t$p[$i], $w[$i], $mm\n";
+    }
+    # lo chain over positions pos0..pos0+k-1 (must end at t[3])
+    for my $i (0 .. $k - 1) {
+        my $tp = $t[$pos0 + $i];
+        if ($i == 0) {
+            $s .= $skip0 ? "\tcmp\t$tp, #1\n" : "\tadds\t$tp, $tp, $p[0]\n";
+        } else {
+            $s .= "\tadcs\t$tp, $tp, $p[$i]\n";
+        }
+    }
+    $s .= "\tadc\t$tmp, xzr, xzr\n";
+    $s .= "\tumulh\t$p[$_], $w[$_], $mm\n" for 0 .. $k - 1;
+    # hi chain: position pos0 gets cin, pos0+1.. get hi halves
+    my $first = 1;
+    if (defined $cin) {
+        $s .= "\tadds\t$t[$pos0], $t[$pos0], $cin\n";
+        $first = 0;
+    }
+    for my $i (0 .. $k - 2) {
+        my $tp = $t[$pos0 + 1 + $i];
+        $s .= ($first ? "\tadds" : "\tadcs") . "\t$tp, $tp, $p[$i]\n";
+        $first = 0;
+    }
+    $s .= "\tadc\t$cout, $p[$k - 1], $tmp\n";
+    return $s;
+}
+
+$code .= <<___;
 	mov	$npw, $np
 	mov	$tpw, $rrow
 	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$t[2], $t[3], [$tpw, #-16]
-	mul	$m, $t[0], $n0
-	ldp	$a[0], $a[1], [$npw], #32
-	ldp	$a[2], $a[3], [$npw, #-16]
-	mul	$p[1], $a[1], $m
-	umulh	$a[0], $a[0], $m
-	mul	$p[2], $a[2], $m
-	umulh	$a[1], $a[1], $m
-	mul	$p[3], $a[3], $m
-	umulh	$a[2], $a[2], $m
-	umulh	$a[3], $a[3], $m
-	cmp	$t[0], #1		// S[i] + lo(n[0]*m) == 0; carry = S[i] != 0
-	adcs	$t[1], $t[1], $p[1]
-	adcs	$t[2], $t[2], $p[2]
-	adcs	$t[3], $t[3], $p[3]
-	adc	$a[3], $a[3], xzr
-	adds	$t[1], $t[1], $a[0]
-	adcs	$t[2], $t[2], $a[1]
-	adcs	$t[3], $t[3], $a[2]
-	adc	$cn, $a[3], xzr
-	stp	xzr, $t[1], [$tpw, #-32]	// S[i] = 0 (also wipes it)
+	ldp	$n[0], $n[1], [$npw], #32
+	ldp	$n[2], $n[3], [$npw, #-16]
+	mul	$m0, $t[0], $n0
+___
+$code .= red_row($m0, [@n], 0, undef, $c0, 1);
+$code .= "\tmul\t$m1, $t[1], $n0\n";
+$code .= red_row($m1, [@n[0 .. 2]], 1, undef, $c1, 1);
+$code .= <<___;
+	mov	$nprev, $n[3]
+	stp	xzr, xzr, [$tpw, #-32]		// S[i], S[i+1] = 0 (also wipes them)
 	stp	$t[2], $t[3], [$tpw, #-16]
 	sub	$cnt, $num, #4
 	cbz	$cnt, .Lsqr8x_red_end
@@ -574,26 +610,41 @@ $code .= <<___;
 .Lsqr8x_red4:
 	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$a[0], $a[1], [$npw], #32
-	ldp	$a[2], $a[3], [$npw, #-16]
+	ldp	$n[0], $n[1], [$npw], #32
+	ldp	$n[2], $n[3], [$npw, #-16]
 ___
-$code .= mul4($m) . add_lo_chain() . add_hi_chain($cn, $cn);
+$code .= red_row($m0, [@n], 0, $c0, $c0, 0);
+$code .= red_row($m1, [$nprev, @n[0 .. 2]], 0, $c1, $c1, 0);
 $code .= <<___;
+	mov	$nprev, $n[3]
 	stp	$t[0], $t[1], [$tpw, #-32]
 	stp	$t[2], $t[3], [$tpw, #-16]
 	sub	$cnt, $cnt, #4
 	cbnz	$cnt, .Lsqr8x_red4
 # LLVM-MCA-END
 .Lsqr8x_red_end:
-	ldr	$t[0], [$tpw]
-	adds	$t[0], $t[0], $cn
-	adc	$t[1], xzr, xzr
+	// S[i+num] += c0 + c1 + lo(n[num-1]*m1) + top; S[i+num+1] += hi(...)
+	mul	$p[0], $nprev, $m1
+	umulh	$p[1], $nprev, $m1
+	ldp	$t[0], $t[1], [$tpw]
+	adds	$t[0], $t[0], $c0
+	adcs	$t[1], $t[1], $p[1]
+	adc	$tmp, xzr, xzr
+	adds	$t[0], $t[0], $c1
+	adcs	$t[1], $t[1], xzr
+	adc	$tmp, $tmp, xzr
+	adds	$t[0], $t[0], $p[0]
+	adcs	$t[1], $t[1], xzr
+	adc	$tmp, $tmp, xzr
 	adds	$t[0], $t[0], $top
-	adc	$top, $t[1], xzr
-	str	$t[0], [$tpw]
-	add	$rrow, $rrow, #8
-	subs	$rlen, $rlen, #1
+	adcs	$t[1], $t[1], xzr
+	adc	$top, $tmp, xzr
+	stp	$t[0], $t[1], [$tpw]
+	add	$rrow, $rrow, #16
+	subs	$rlen, $rlen, #2
 	b.ne	.Lsqr8x_red
+___
+$code .= <<___;
 	add	$rrow, sp, $num, lsl #3
 ___
 $code .= final4('sqr8x', $rrow);
