@@ -39,14 +39,28 @@
 # init never fills func and never reads asmcrypt_cpucap: the file needs
 # nothing else of asmcrypt.
 #
-# Performance of poly1305_blocks (8 KiB, padbit 1), our measurements:
-#   instructions executed under qemu-arm, per 16-byte block
-#   (C = crypto/poly1305 reference at -O2, same flags)
-#   ------------------------------------------------------------------
-#   build                        this code    C ref26     ratio
-#   (filled in below when measured)
-#   llvm-mca-19 cycles/byte for the block loop (region "poly1305_blocks")
-#   (filled in below when measured)
+# Performance, our measurements.  No NEON path yet: every core runs this
+# scalar code (init returns 0).
+#
+# Instructions per byte of a one-shot tag (make icount: tools/qemu-icount
+# under qemu-arm; C = poly1305_ref26 at -O2 with the same flags; OpenSSL =
+# Debian armhf libcrypto 3.0.22, which takes its NEON path on cortex-a8):
+#   row (qemu -cpu)        size   C ref26   this     ratio   OpenSSL
+#   armv7  (cortex-a8)     8192   6.54      3.36     0.51    1.79 (NEON)
+#   armv7  (cortex-a8)     1024   6.83      3.72     0.54    2.72 (NEON)
+#   thumb2 (cortex-a15)    8192   7.17      3.36     0.47
+#   armv6  (arm1136)       8192   6.43      3.05     0.47    (aligned: ldm loop)
+#   armv5te (arm926)       8192   8.37      3.05     0.36    (aligned: ldm loop)
+#   (unaligned input before ARMv7 takes the ldrb loop: 4.74/byte)
+#
+# llvm-mca-19, region poly1305_blocks (one 16-byte block, ARMv7 build;
+# M4/M7 on the Thumb-2 build), cycles per block / per byte:
+#   Cortex-A9 107.2 / 6.70   Cortex-A57 84.2 / 5.26   Swift 85.1 / 5.32
+#   Cortex-M4  79.0 / 4.94   Cortex-M7  50.0 / 3.13
+# The A9 target (5.1 c/B, the best published real-A9 figure) is not met
+# on the model: the loop is latency bound on the four serial umlal chains
+# (one per column, 19 dependent multiply-accumulates per block); breaking
+# them needs a 15th register or a spill (not done).
 #
 use strict;
 use warnings;
