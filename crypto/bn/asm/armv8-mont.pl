@@ -509,14 +509,83 @@ $code .= <<___;
 	sub	$rlen, $num, #1
 ___
 $code .= sqr_row('.Lsqr8x_r0', 1);
+# Rows i, i+1 (i odd) per pass: row i's first two products alone, then a
+# joint window where row i+1's a words lag one behind (x11), then the two
+# fresh top words S[i+num], S[i+num+1].
+my ($aj, $wprev, $xt) = ($top, $npw, 'x30');
+my @w = @a;
 $code .= <<___;
-	sub	$rlen, $rlen, #1
-.Lsqr8x_row:
+	sub	$rlen, $rlen, #1		// rows 1 .. num-2 left
+.Lsqr8x_pair:
+	ldp	$ai, $aj, [$arow], #16
+	mov	$apw, $arow
+	mov	$tpw, $srow
+	ldr	$wprev, [$apw], #8		// a[i+2]
+	ldp	$t[0], $t[1], [$tpw]
+	mul	$p[0], $aj, $ai
+	mul	$p[1], $wprev, $ai
+	umulh	$p[2], $aj, $ai
+	umulh	$p[3], $wprev, $ai
+	adds	$t[0], $t[0], $p[0]
+	adcs	$t[1], $t[1], $p[1]
+	adc	$c, $p[3], xzr
+	adds	$t[1], $t[1], $p[2]
+	adc	$c, $c, xzr
+	stp	$t[0], $t[1], [$tpw], #16
+	mov	$cn, #0
+	sub	$cnt, $rlen, #2			// joint length num-3-i
+	ands	$cnt, $cnt, #3
+	b.eq	.Lsqr8x_pair_4
+.Lsqr8x_pair_1:
+	ldr	$w[0], [$apw], #8
+	ldr	$t[0], [$tpw]
+	mul	$p[0], $w[0], $ai
+	umulh	$p[1], $w[0], $ai
+	mul	$p[2], $wprev, $aj
+	umulh	$p[3], $wprev, $aj
+	adds	$t[0], $t[0], $p[0]
+	adc	$p[1], $p[1], xzr
+	adds	$t[0], $t[0], $c
+	adc	$c, $p[1], xzr
+	adds	$t[0], $t[0], $p[2]
+	adc	$p[3], $p[3], xzr
+	adds	$t[0], $t[0], $cn
+	adc	$cn, $p[3], xzr
+	mov	$wprev, $w[0]
+	sub	$cnt, $cnt, #1
+	str	$t[0], [$tpw], #8
+	cbnz	$cnt, .Lsqr8x_pair_1
+.Lsqr8x_pair_4:
+	sub	$cnt, $rlen, #2
+	lsr	$cnt, $cnt, #2
+	cbz	$cnt, .Lsqr8x_pair_end
+# LLVM-MCA-BEGIN armv8_mont_sqr_cross
+.Lsqr8x_pair_4l:
+	ldp	$w[0], $w[1], [$apw], #32
+	ldp	$w[2], $w[3], [$apw, #-16]
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
 ___
-$code .= sqr_row('.Lsqr8x_r', 0);
+$code .= red_row($ai, [@w], 0, $c, $c, 0, $xt);
+$code .= red_row($aj, [$wprev, @w[0 .. 2]], 0, $cn, $cn, 0, $xt);
 $code .= <<___;
-	subs	$rlen, $rlen, #1
-	b.ne	.Lsqr8x_row
+	mov	$wprev, $w[3]
+	sub	$cnt, $cnt, #1
+	stp	$t[0], $t[1], [$tpw, #-32]
+	stp	$t[2], $t[3], [$tpw, #-16]
+	cbnz	$cnt, .Lsqr8x_pair_4l
+# LLVM-MCA-END
+.Lsqr8x_pair_end:
+	mul	$p[0], $wprev, $aj		// a[i+1]*a[num-1] at S[i+num]
+	umulh	$p[1], $wprev, $aj
+	adds	$p[0], $p[0], $c
+	adc	$p[1], $p[1], xzr
+	adds	$p[0], $p[0], $cn
+	adc	$p[1], $p[1], xzr
+	stp	$p[0], $p[1], [$tpw]
+	add	$srow, $srow, #32
+	subs	$rlen, $rlen, #2
+	b.ne	.Lsqr8x_pair
 
 	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
 	mov	$apw, $ap
@@ -547,14 +616,15 @@ $code .= <<___;
 .Lsqr8x_red:
 ___
 # reduction registers
-my ($m0, $m1, $c0, $c1, $nprev, $tmp) = ($b, $m, $ca, $cn, 'x10', 'x1');
+my ($m0, $m1, $c0, $c1, $nprev, $tmp) = ($b, $m, $ca, $cn, 'x10', 'x1');   # red_row's tmp is x1
 my @n = @a;
 
 # One row's contribution to the window @t: words @w times $mm; lo halves
 # at @t[lo positions], hi halves one up; carry in $cin (or none), out $cout.
 # $skip0: the lowest lo half is known to cancel T word $t[$pos0] (cmp trick).
 sub red_row {
-    my ($mm, $w, $pos0, $cin, $cout, $skip0) = @_;
+    my ($mm, $w, $pos0, $cin, $cout, $skip0, $tmp) = @_;
+    $tmp //= 'x1';
     my @w = @$w;                       # words multiplied, for positions pos0..
     my $k = scalar @w;                 # 3 or 4 products
     my $s = '';
