@@ -14,6 +14,7 @@
  * (about 36 numbers of ASMCRYPT_BN_MAX_BITS bits, ~37 KB), no malloc.
  */
 #include "bn_local.h"
+#include "bn_exp_x86_64.h"
 
 #define WIN_BITS 5
 #define WIN_SIZE (1 << WIN_BITS)
@@ -92,6 +93,10 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     if (bn_lt_ct(ap, np, num) == 0)
         return ASMCRYPT_ERANGE;
 
+#ifdef ASMCRYPT_MOD_EXP_X86_64
+    if (asmcrypt_mod_exp_x86_64(rp, ap, ep, ewords, np, num))
+        return ASMCRYPT_OK;          /* AVX512-IFMA path, bn_exp_x86_64.c */
+#endif
     n0 = asmcrypt_bn_mont_n0(np);
 
     /* x = R^2 mod n: 1 mod n (n may be 1), then 2*w*num doublings */

@@ -73,6 +73,7 @@ my $CAP_ADX  = 1 << 2;
 my $CAP_MULX = $CAP_BMI2 | $CAP_ADX;
 
 my $MAXW = 128;                 # largest num taken (bigger: return 0)
+my $AMM_MAXK = 20;             # bn_amm52_x86_64: up to 20 zmm = 160 limbs
 my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 
 # Frame: 64 bytes of scalars, then t[-1], t[0 .. 2*MAXW] aligned to 64.
@@ -468,6 +469,119 @@ $code .= <<___;
 .asm_ret
 .asm_endfunc
 ___
+
+# ---------------------------------------------------------------------------
+# void bn_amm52_x86_64(u64 *r, const u64 *a, const u64 *b, const u64 *n,
+#                      u64 n0, int k)          (AVX-512F + AVX512-IFMA)
+#
+# Almost-Montgomery multiplication in radix 2^52 for the x86_64 modexp
+# (crypto/bn/bn_exp_x86_64.c): L = 8k limbs (k = 1..$AMM_MAXK zmm registers),
+# every limb of a, b, n < 2^52, a, b < 2n, 4n < R = 2^(52L), n0 = -n^-1 mod
+# 2^52.  r = a*b/R mod n, r < 2n, in normalised limbs.  Returns without
+# writing for k outside 1..$AMM_MAXK.
+#
+# The accumulator Z (L lanes of 64 bits, zmm0..zmm{k-1}) is kept redundant:
+# for each b[i], Z += lo52(a*b[i]) + lo52(n*m) lane by lane, Z is shifted
+# down one lane (valignq through the register chain; lane 0 is then
+# divisible by 2^52 and dropped, its carry kept in a scalar), and
+# Z += hi52(a*b[i]) + hi52(n*m), the high halves landing one limb up.  Each
+# lane collects at most 4 values below 2^52 per b[i], so for L <= 160 no
+# lane can overflow 64 bits and carries are propagated only once, at the
+# end, by a scalar pass.  m = (z0 + lo52(a[0]*b[i]))*n0 mod 2^52 is computed
+# on the scalar side from lane 0 (vmovq) plus the pending carry.
+{
+    my ($r, $a, $b, $n, $k0, $kk) = ('%rdi', '%rsi', '%rdx', '%rcx', '%r8', '%r9d');
+    my ($a0, $n0l, $mask, $carry, $cnt) = ('%r10', '%r11', '%r13', '%r14', '%r15');
+    my ($B, $M, $ZERO) = ('%zmm31', '%zmm30', '%zmm29');
+    $code .= <<___;
+.asm_func bn_amm52_x86_64, nargs=6, push=rbx:r12:r13:r14:r15, xmm
+___
+    for my $k (1 .. $AMM_MAXK) {
+        $code .= "\tcmpl\t\$$k,$kk\n\tje\t.Lamm52_$k\n";
+    }
+    $code .= "\tjmp\t.Lamm52_ret\n";
+    for my $k (1 .. $AMM_MAXK) {
+        my @Z = map { "%zmm$_" } 0 .. $k - 1;
+        my $L = 8 * $k;
+        $code .= <<___;
+.Lamm52_$k:
+	movq	($a),$a0
+	movq	($n),$n0l
+	movq	\$0xfffffffffffff,$mask
+	xorl	${carry}d,${carry}d
+	movl	\$$L,${cnt}d
+	vpxorq	$ZERO,$ZERO,$ZERO
+___
+        $code .= "\tvpxorq\t$_,$_,$_\n" for @Z;
+        $code .= "# LLVM-MCA-BEGIN bn_amm52_x86_64_$k\n.Lamm52_${k}_loop:\n";
+        $code .= <<___;
+	vpbroadcastq	($b),$B
+	movq	($b),%rax
+	imulq	$a0,%rax
+	andq	$mask,%rax
+	vmovq	%xmm0,%rbx
+	addq	$carry,%rbx
+	addq	%rax,%rbx
+	movq	%rbx,%rax
+	imulq	$k0,%rax
+	andq	$mask,%rax
+	vpbroadcastq	%rax,$M
+	imulq	$n0l,%rax
+	andq	$mask,%rax
+	addq	%rax,%rbx
+	shrq	\$52,%rbx
+	movq	%rbx,$carry
+___
+        $code .= "\tvpmadd52luq\t" . 64 * $_ . "($a),$B,$Z[$_]\n" for 0 .. $k - 1;
+        $code .= "\tvpmadd52luq\t" . 64 * $_ . "($n),$M,$Z[$_]\n" for 0 .. $k - 1;
+        for my $j (0 .. $k - 1) {
+            my $hi = $j + 1 < $k ? $Z[$j + 1] : $ZERO;
+            $code .= "\tvalignq\t\$1,$Z[$j],$hi,$Z[$j]\n";
+        }
+        $code .= "\tvpmadd52huq\t" . 64 * $_ . "($a),$B,$Z[$_]\n" for 0 .. $k - 1;
+        $code .= "\tvpmadd52huq\t" . 64 * $_ . "($n),$M,$Z[$_]\n" for 0 .. $k - 1;
+        $code .= <<___;
+	leaq	8($b),$b
+	decl	${cnt}d
+	jnz	.Lamm52_${k}_loop
+# LLVM-MCA-END
+___
+        $code .= "\tvmovdqu64\t$Z[$_]," . 64 * $_ . "($r)\n" for 0 .. $k - 1;
+        $code .= <<___;
+	movl	\$$L,${cnt}d
+	jmp	.Lamm52_norm
+___
+    }
+    $code .= <<___;
+.Lamm52_norm:
+	movq	($r),%rax
+	addq	$carry,%rax
+	movq	%rax,%rbx
+	shrq	\$52,%rax
+	andq	$mask,%rbx
+	movq	%rbx,($r)
+	leaq	8($r),$r
+	decl	${cnt}d
+	jz	.Lamm52_done
+.Lamm52_norm_loop:
+	addq	($r),%rax
+	movq	%rax,%rbx
+	shrq	\$52,%rax
+	andq	$mask,%rbx
+	movq	%rbx,($r)
+	leaq	8($r),$r
+	decl	${cnt}d
+	jnz	.Lamm52_norm_loop
+.Lamm52_done:
+	vzeroupper
+.Lamm52_ret:
+.asm_ret
+.asm_endfunc
+
+___
+    $code =~ s/\$\{carry\}d/%r14d/g;
+    $code =~ s/\$\{cnt\}d/%r15d/g;
+}
 
 $code .= ".asm_note\n";
 print $OUT $code;

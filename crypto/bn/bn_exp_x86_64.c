@@ -1,0 +1,203 @@
+/*
+ * crypto/bn/bn_exp_x86_64.c - constant-time modexp in radix 2^52 on
+ * AVX512-IFMA (x86_64 with the x86_64-mont module only).
+ *
+ * asmcrypt_mod_exp_x86_64() is tried first by asmcrypt_mod_exp (bn_exp.c)
+ * after its argument checks; it returns 1 when it computed rp and 0 when it
+ * does not apply (no AVX512F+IFMA in asmcrypt_cpucap, or num too large),
+ * and then the generic word-serial path runs.
+ *
+ * Numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
+ * 2^(52L)) and multiplied by bn_amm52_x86_64 (x86_64-mont.pl), an
+ * "almost Montgomery" product: inputs and outputs < 2n, so no subtraction
+ * is needed until the very end.
+ *   RR = R^2 mod n without a division: x = 2^(bitlen(n)-1), doubled mod n
+ *        up to 2^(416k + 13k) = 2^(13k) R, i.e. the Montgomery form of
+ *        2^(13k); five Montgomery squarings give the form of 2^(416k) = R,
+ *        which is R^2 mod n.  n is public: only its length decides the
+ *        number of steps.
+ *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
+ *        multiplication per window, table entries read by a masked scan of
+ *        all 32 entries.
+ *   Out of Montgomery form with a product by 1 (< n + 1), to radix 2^64,
+ *   and one constant-time conditional subtraction.
+ */
+#include "bn_local.h"
+
+#if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
+
+#include "bn_exp_x86_64.h"
+
+#define AMM_MAXK 20                    /* bn_amm52_x86_64 takes k = 1..20 */
+#define LMAX     (8 * AMM_MAXK)
+#define M52      (((uint64_t)1 << 52) - 1)
+#define WIN_BITS 5
+#define WIN_SIZE (1 << WIN_BITS)
+#define MIN_NUM  16                    /* below 1024 bits the mulx path wins */
+
+void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                     const uint64_t *n, uint64_t n0, int k);
+
+/* radix 2^64 (num words) -> radix 2^52 (L limbs) */
+static void to52(uint64_t *out, const BN_ULONG *in, int num, int L)
+{
+    int j;
+
+    for (j = 0; j < L; j++) {
+        int bit = 52 * j, w = bit / 64, sh = bit % 64;
+        uint64_t v = 0;
+
+        if (w < num)
+            v = in[w] >> sh;
+        if (sh > 12 && w + 1 < num)
+            v |= in[w + 1] << (64 - sh);
+        out[j] = v & M52;
+    }
+}
+
+/* radix 2^52 (L normalised limbs) -> radix 2^64, num words (value < 2^(64num)) */
+static void from52(BN_ULONG *out, const uint64_t *in, int num, int L)
+{
+    int j;
+
+    for (j = 0; j < num; j++)
+        out[j] = 0;
+    for (j = 0; j < L; j++) {
+        int bit = 52 * j, w = bit / 64, sh = bit % 64;
+
+        if (w < num)
+            out[w] |= in[j] << sh;
+        if (sh > 12 && w + 1 < num)
+            out[w + 1] |= in[j] >> (64 - sh);
+    }
+}
+
+/* x = x - n when x >= n (num words), constant time */
+static void cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num)
+{
+    BN_ULONG t[ASMCRYPT_BN_MAX_WORDS], b = 0, mask;
+    int j;
+
+    for (j = 0; j < num; j++)
+        b = bn_sub_borrow(x[j], np[j], b, &t[j]);
+    mask = (BN_ULONG)0 - ((top - b) >> 63);          /* ones: keep x */
+    for (j = 0; j < num; j++)
+        x[j] = (x[j] & mask) | (t[j] & ~mask);
+    bn_wipe(t, sizeof(BN_ULONG) * (size_t)num);
+}
+
+static int bitlen(const BN_ULONG *np, int num)     /* n is public */
+{
+    int i = num - 1, b = 0;
+
+    while (i > 0 && np[i] == 0)
+        i--;
+    while (b < 64 && (np[i] >> b) != 0)
+        b++;
+    return 64 * i + b;
+}
+
+static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
+{
+    int w = pos / 64, sh = pos % 64;
+    BN_ULONG v = ep[w] >> sh;
+
+    if (sh + len > 64 && w + 1 < ewords)
+        v |= ep[w + 1] << (64 - sh);
+    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
+}
+
+/* out = tab[idx] (entries of L limbs), reading every entry */
+static void lookup(uint64_t *out, const uint64_t *tab, unsigned int idx, int L)
+{
+    int i, j;
+
+    for (j = 0; j < L; j++)
+        out[j] = 0;
+    for (i = 0; i < WIN_SIZE; i++) {
+        uint64_t mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
+
+        for (j = 0; j < L; j++)
+            out[j] |= tab[(size_t)i * L + j] & mask;
+    }
+}
+
+int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                            int ewords, const BN_ULONG *np, int num)
+{
+    const unsigned int need = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
+    uint64_t tab[WIN_SIZE * LMAX];
+    uint64_t n52[LMAX], acc[LMAX], x[LMAX], one[LMAX];
+    BN_ULONG w[ASMCRYPT_BN_MAX_WORDS];
+    uint64_t n0;
+    int k, L, i, j, top, pos, first, ebits;
+
+    if ((asmcrypt_cpucap & need) != need || num < MIN_NUM)
+        return 0;
+    k = (64 * num + 2 + 415) / 416;                 /* 416k >= 64 num + 2 */
+    if (k > AMM_MAXK)
+        return 0;
+    L = 8 * k;
+
+    n0 = asmcrypt_bn_mont_n0(np) & M52;             /* -n^-1 mod 2^52 */
+    to52(n52, np, num, L);
+    for (j = 0; j < L; j++)
+        one[j] = 0;
+    one[0] = 1;
+
+    /* x = 2^(13k) R mod n, then RR = R^2 mod n by five squarings */
+    top = bitlen(np, num) - 1;
+    for (j = 0; j < num; j++)
+        w[j] = 0;
+    w[top / 64] = (BN_ULONG)1 << (top % 64);
+    cond_sub(w, 0, np, num);                        /* n == 1 */
+    for (i = top; i < 429 * k; i++) {
+        BN_ULONG c = w[num - 1] >> 63;
+
+        for (j = num - 1; j > 0; j--)
+            w[j] = (w[j] << 1) | (w[j - 1] >> 63);
+        w[0] <<= 1;
+        cond_sub(w, c, np, num);
+    }
+    to52(x, w, num, L);
+    for (i = 0; i < 5; i++)
+        bn_amm52_x86_64(x, x, x, n52, n0, k);       /* x = RR */
+
+    /* tab[i] = a^i R */
+    to52(acc, ap, num, L);
+    bn_amm52_x86_64(&tab[0], x, one, n52, n0, k);
+    bn_amm52_x86_64(&tab[L], acc, x, n52, n0, k);
+    for (i = 2; i < WIN_SIZE; i++)
+        bn_amm52_x86_64(&tab[(size_t)i * L], &tab[(size_t)(i - 1) * L], &tab[L],
+                        n52, n0, k);
+
+    ebits = 64 * ewords;
+    first = ebits % WIN_BITS;
+    if (first == 0)
+        first = WIN_BITS;
+    pos = ebits - first;
+    lookup(acc, tab, window(ep, pos, first, ewords), L);
+    while (pos > 0) {
+        pos -= WIN_BITS;
+        for (i = 0; i < WIN_BITS; i++)
+            bn_amm52_x86_64(acc, acc, acc, n52, n0, k);
+        lookup(x, tab, window(ep, pos, WIN_BITS, ewords), L);
+        bn_amm52_x86_64(acc, acc, x, n52, n0, k);
+    }
+
+    bn_amm52_x86_64(x, acc, one, n52, n0, k);      /* < n + 1 */
+    from52(w, x, num, L);
+    cond_sub(w, 0, np, num);
+    for (j = 0; j < num; j++)
+        rp[j] = w[j];
+
+    bn_wipe(tab, sizeof(uint64_t) * (size_t)WIN_SIZE * (size_t)L);
+    bn_wipe(acc, sizeof(acc));
+    bn_wipe(x, sizeof(x));
+    bn_wipe(w, sizeof(w));
+    return 1;
+}
+
+#else
+typedef int asmcrypt_bn_exp_x86_64_unused;  /* ISO C forbids an empty unit */
+#endif
