@@ -100,6 +100,7 @@ void sp_timer_init(void);
 int sp_have_tsc(void);
 uint64_t sp_ticks(void);
 uint64_t sp_nsec(void);
+uint64_t sp_cpu_nsec(void);     /* this thread's CPU time */
 double sp_core_per_tick(void);  /* sample: core cycles per tick, 0 if n/a */
 double sp_tsc_ghz(void);        /* ticks per ns */
 double sp_core_ghz(void);       /* median of the core clock samples so far */

@@ -147,20 +147,28 @@ static unsigned long calibrate(const sp_cell *c, double target_ns, double *op_ns
 
 typedef struct sample { double tsc, ns, cyc; } sample;
 
+/* Time one sub-batch.  The wall clock (TSC or CLOCK_MONOTONIC) is scaled by
+ * the share of it this thread actually ran (thread CPU time / wall time):
+ * on a shared machine the scheduler takes the vCPU away for milliseconds,
+ * which matters for operations too long to dodge it (modexp). */
 static void time_sub(const sp_opts *o, const sp_cell *c, sample *s)
 {
-    uint64_t t0, t1, n0, n1;
-    double k0, k1;
+    uint64_t t0, t1, n0, n1, u0, u1;
+    double k0, k1, share = 1.0;
 
     k0 = sp_core_per_tick();
+    u0 = sp_cpu_nsec();
     n0 = sp_nsec();
     t0 = sp_ticks();
     c->run(c->arg, c->iters);
     t1 = sp_ticks();
     n1 = sp_nsec();
+    u1 = sp_cpu_nsec();
     k1 = sp_core_per_tick();
-    s->tsc = (double)(t1 - t0) / (double)c->iters;
-    s->ns = (double)(n1 - n0) / (double)c->iters;
+    if (u1 > u0 && n1 > n0 && u1 - u0 < n1 - n0)
+        share = (double)(u1 - u0) / (double)(n1 - n0);
+    s->tsc = share * (double)(t1 - t0) / (double)c->iters;
+    s->ns = share * (double)(n1 - n0) / (double)c->iters;
     if (k0 > 0 && k1 > 0) {
         /* a reading taken while the vCPU was away is too low: when the
          * two disagree by more than 10%, trust the higher one */

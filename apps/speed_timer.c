@@ -31,6 +31,15 @@ uint64_t sp_nsec(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t sp_cpu_nsec(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 #if defined(__x86_64__) && defined(__GNUC__)
 
 /* Reservoir sampling keeps a uniform sample of all core-clock readings
