@@ -130,14 +130,18 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
     uint64_t n52[LMAX], acc[LMAX], x[LMAX], one[LMAX];
     BN_ULONG w[ASMCRYPT_BN_MAX_WORDS];
     uint64_t n0;
-    int k, L, i, j, top, pos, first, ebits;
+    int k, kl, lp, sq, L, i, j, top, pos, first, ebits;
 
     if ((asmcrypt_cpucap & need) != need || num < MIN_NUM)
         return 0;
-    k = (64 * num + 2 + 415) / 416;                 /* 416k >= 64 num + 2 */
+    lp = (64 * num + 2 + 51) / 52;                  /* 52 lp >= 64 num + 2 */
+    k = (lp + 7) / 8;
     if (k > AMM_MAXK)
         return 0;
     L = 8 * k;
+    kl = k | (lp << 8);
+    for (sq = 2; sq < 5 && ((lp >> (sq - 2)) & 1) == 0; sq++)
+        ;                                           /* 2^sq divides 52 lp */
 
     n0 = asmcrypt_bn_mont_n0(np) & M52;             /* -n^-1 mod 2^52 */
     to52(n52, np, num, L);
@@ -145,13 +149,14 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
         one[j] = 0;
     one[0] = 1;
 
-    /* x = 2^(13k) R mod n, then RR = R^2 mod n by five squarings */
+    /* x = 2^e R mod n with e = 52 lp / 2^sq, then RR = R^2 mod n by sq
+     * squarings (the Montgomery form of 2^(e 2^sq) = R) */
     top = bitlen(np, num) - 1;
     for (j = 0; j < num; j++)
         w[j] = 0;
     w[top / 64] = (BN_ULONG)1 << (top % 64);
     cond_sub(w, 0, np, num);                        /* n == 1 */
-    for (i = top; i < 429 * k; i++) {
+    for (i = top; i < 52 * lp + (52 * lp >> sq); i++) {
         BN_ULONG c = w[num - 1] >> 63;
 
         for (j = num - 1; j > 0; j--)
@@ -160,16 +165,16 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
         cond_sub(w, c, np, num);
     }
     to52(x, w, num, L);
-    for (i = 0; i < 5; i++)
-        bn_amm52_x86_64(x, x, x, n52, n0, k);       /* x = RR */
+    for (i = 0; i < sq; i++)
+        bn_amm52_x86_64(x, x, x, n52, n0, kl);      /* x = RR */
 
     /* tab[i] = a^i R */
     to52(acc, ap, num, L);
-    bn_amm52_x86_64(&tab[0], x, one, n52, n0, k);
-    bn_amm52_x86_64(&tab[L], acc, x, n52, n0, k);
+    bn_amm52_x86_64(&tab[0], x, one, n52, n0, kl);
+    bn_amm52_x86_64(&tab[L], acc, x, n52, n0, kl);
     for (i = 2; i < WIN_SIZE; i++)
         bn_amm52_x86_64(&tab[(size_t)i * L], &tab[(size_t)(i - 1) * L], &tab[L],
-                        n52, n0, k);
+                        n52, n0, kl);
 
     ebits = 64 * ewords;
     first = ebits % WIN_BITS;
@@ -180,12 +185,12 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
-            bn_amm52_x86_64(acc, acc, acc, n52, n0, k);
+            bn_amm52_x86_64(acc, acc, acc, n52, n0, kl);
         lookup(x, tab, window(ep, pos, WIN_BITS, ewords), L);
-        bn_amm52_x86_64(acc, acc, x, n52, n0, k);
+        bn_amm52_x86_64(acc, acc, x, n52, n0, kl);
     }
 
-    bn_amm52_x86_64(x, acc, one, n52, n0, k);      /* < n + 1 */
+    bn_amm52_x86_64(x, acc, one, n52, n0, kl);      /* < n + 1 */
     from52(w, x, num, L);
     cond_sub(w, 0, np, num);
     for (j = 0; j < num; j++)

@@ -472,12 +472,13 @@ ___
 
 # ---------------------------------------------------------------------------
 # void bn_amm52_x86_64(u64 *r, const u64 *a, const u64 *b, const u64 *n,
-#                      u64 n0, int k)          (AVX-512F + AVX512-IFMA)
+#                      u64 n0, int kl)         (AVX-512F + AVX512-IFMA)
 #
 # Almost-Montgomery multiplication in radix 2^52 for the x86_64 modexp
-# (crypto/bn/bn_exp_x86_64.c): L = 8k limbs (k = 1..$AMM_MAXK zmm registers),
-# every limb of a, b, n < 2^52, a, b < 2n, 4n < R = 2^(52L), n0 = -n^-1 mod
-# 2^52.  r = a*b/R mod n, r < 2n, in normalised limbs.  Returns without
+# (crypto/bn/bn_exp_x86_64.c): kl = k | (l << 8); the arrays have L = 8k
+# limbs (k = 1..$AMM_MAXK zmm registers), of which the top L - l are zero;
+# every limb of a, b, n < 2^52, a, b < 2n, 4n < R = 2^(52l), n0 = -n^-1 mod
+# 2^52.  r = a*b/R mod n, r < 2n, in L normalised limbs.  Returns without
 # writing for k outside 1..$AMM_MAXK.
 #
 # The accumulator Z (L lanes of 64 bits, zmm0..zmm{k-1}) is kept redundant:
@@ -491,10 +492,14 @@ ___
 # on the scalar side from lane 0 (vmovq) plus the pending carry.
 {
     my ($r, $a, $b, $n, $k0, $kk) = ('%rdi', '%rsi', '%rdx', '%rcx', '%r8', '%r9d');
-    my ($a0, $n0l, $mask, $carry, $cnt) = ('%r10', '%r11', '%r13', '%r14', '%r15');
+    my ($bp, $mask, $carry, $cnt) = ('%r9', '%r13', '%r14', '%r15');
     my ($B, $M, $ZERO) = ('%zmm31', '%zmm30', '%zmm29');
     $code .= <<___;
-.asm_func bn_amm52_x86_64, nargs=6, push=rbx:r12:r13:r14:r15, xmm
+.asm_func bn_amm52_x86_64, nargs=6, push=rbx:r12:r13:r14:r15, frame=16, xmm
+	movl	$kk,%eax
+	shrl	\$8,%eax
+	movl	%eax,8(%rsp)		# number of b limbs (Montgomery iterations)
+	movzbl	%r9b,$kk
 ___
     for my $k (1 .. $AMM_MAXK) {
         $code .= "\tcmpl\t\$$k,$kk\n\tje\t.Lamm52_$k\n";
@@ -502,53 +507,87 @@ ___
     $code .= "\tjmp\t.Lamm52_ret\n";
     for my $k (1 .. $AMM_MAXK) {
         my @Z = map { "%zmm$_" } 0 .. $k - 1;
+        # k <= 14: the n*m products go to a second accumulator W, so each
+        # register sees two dependent vpmadd52 per b[i] instead of four.
+        my $split = $k <= 14;
+        my @W = $split ? map { "%zmm" . ($k + $_) } 0 .. $k - 1 : @Z;
         my $L = 8 * $k;
         $code .= <<___;
 .Lamm52_$k:
-	movq	($a),$a0
-	movq	($n),$n0l
+	movq	%rdi,0(%rsp)
+	movq	%rdx,$bp
 	movq	\$0xfffffffffffff,$mask
-	xorl	${carry}d,${carry}d
-	movl	\$$L,${cnt}d
+	xorl	%r14d,%r14d
+	movl	8(%rsp),%r15d
 	vpxorq	$ZERO,$ZERO,$ZERO
 ___
         $code .= "\tvpxorq\t$_,$_,$_\n" for @Z;
+        if ($split) { $code .= "\tvpxorq\t$_,$_,$_\n" for @W; }
         $code .= "# LLVM-MCA-BEGIN bn_amm52_x86_64_$k\n.Lamm52_${k}_loop:\n";
+        # scalar side: s0 (%r14) is the exact value of limb 0; the next one
+        # is lane 1 of Z (+W) plus the b[i] and m terms that land there.
         $code .= <<___;
-	vpbroadcastq	($b),$B
-	movq	($b),%rax
-	imulq	$a0,%rax
+	movq	($bp),%rdx
+	vpbroadcastq	($bp),$B
+	vpextrq	\$1,%xmm0,%r12
+	mulx	($a),%rax,%rbx
+	movq	8($a),%r10
+	imulq	%rdx,%r10
+	shldq	\$12,%rax,%rbx
 	andq	$mask,%rax
-	vmovq	%xmm0,%rbx
-	addq	$carry,%rbx
-	addq	%rax,%rbx
-	movq	%rbx,%rax
-	imulq	$k0,%rax
-	andq	$mask,%rax
-	vpbroadcastq	%rax,$M
-	imulq	$n0l,%rax
-	andq	$mask,%rax
-	addq	%rax,%rbx
-	shrq	\$52,%rbx
-	movq	%rbx,$carry
+	andq	$mask,%r10
+	addq	%rbx,%r10
+	addq	%r10,%r12
+___
+        if ($split) {
+            my $w0 = $W[0]; $w0 =~ s/zmm/xmm/;
+            $code .= "\tvpextrq\t\$1,$w0,%r10\n\taddq\t%r10,%r12\n";
+        }
+        $code .= <<___;
+	addq	%r14,%rax
+	movq	%rax,%rdx
+	imulq	$k0,%rdx
+	andq	$mask,%rdx
+	vpbroadcastq	%rdx,$M
+	movq	8($n),%r10
+	imulq	%rdx,%r10
+	mulx	($n),%rbx,%r11
+	andq	$mask,%r10
+	addq	%r10,%r12
+	shldq	\$12,%rbx,%r11
+	andq	$mask,%rbx
+	addq	%rbx,%rax
+	shrq	\$52,%rax
+	addq	%r11,%r12
+	leaq	(%r12,%rax),%r14
 ___
         $code .= "\tvpmadd52luq\t" . 64 * $_ . "($a),$B,$Z[$_]\n" for 0 .. $k - 1;
-        $code .= "\tvpmadd52luq\t" . 64 * $_ . "($n),$M,$Z[$_]\n" for 0 .. $k - 1;
+        $code .= "\tvpmadd52luq\t" . 64 * $_ . "($n),$M,$W[$_]\n" for 0 .. $k - 1;
         for my $j (0 .. $k - 1) {
             my $hi = $j + 1 < $k ? $Z[$j + 1] : $ZERO;
             $code .= "\tvalignq\t\$1,$Z[$j],$hi,$Z[$j]\n";
         }
+        if ($split) {
+            for my $j (0 .. $k - 1) {
+                my $hi = $j + 1 < $k ? $W[$j + 1] : $ZERO;
+                $code .= "\tvalignq\t\$1,$W[$j],$hi,$W[$j]\n";
+            }
+        }
         $code .= "\tvpmadd52huq\t" . 64 * $_ . "($a),$B,$Z[$_]\n" for 0 .. $k - 1;
-        $code .= "\tvpmadd52huq\t" . 64 * $_ . "($n),$M,$Z[$_]\n" for 0 .. $k - 1;
+        $code .= "\tvpmadd52huq\t" . 64 * $_ . "($n),$M,$W[$_]\n" for 0 .. $k - 1;
         $code .= <<___;
-	leaq	8($b),$b
-	decl	${cnt}d
+	leaq	8($bp),$bp
+	decl	%r15d
 	jnz	.Lamm52_${k}_loop
 # LLVM-MCA-END
+	movq	0(%rsp),%rdi
 ___
+        if ($split) { $code .= "\tvpaddq\t$W[$_],$Z[$_],$Z[$_]\n" for 0 .. $k - 1; }
         $code .= "\tvmovdqu64\t$Z[$_]," . 64 * $_ . "($r)\n" for 0 .. $k - 1;
         $code .= <<___;
-	movl	\$$L,${cnt}d
+	movq	%r14,($r)
+	xorl	%r14d,%r14d
+	movl	\$$L,%r15d
 	jmp	.Lamm52_norm
 ___
     }
