@@ -72,9 +72,10 @@ static const sp_cell *find(const sp_row *r, const char *name)
     return NULL;
 }
 
-enum what { W_PER_UNIT, W_PER_OP, W_RATIO, W_THROUGHPUT };
+enum what { W_PER_UNIT, W_PER_OP, W_RATIO, W_THROUGHPUT, W_SPREAD };
 
-static double value(const sp_opts *o, const sp_row *r, const sp_cell *c, enum what w)
+static double value(const sp_opts *o, const sp_table *t, const sp_row *r,
+                    const sp_cell *c, enum what w)
 {
     double p = per_op(o, c);
 
@@ -84,7 +85,9 @@ static double value(const sp_opts *o, const sp_row *r, const sp_cell *c, enum wh
     case W_PER_UNIT:   return p / r->units;
     case W_PER_OP:     return p;
     case W_RATIO:      return c->ratio;
-    case W_THROUGHPUT: return 1e9 / c->ns * (r->units > 1 ? r->units * 1e-6 : 1.0);
+    case W_THROUGHPUT:          /* MB/s for byte tables, else op/s */
+        return 1e9 / c->ns * (strcmp(t->per, "byte") == 0 ? r->units * 1e-6 : 1.0);
+    case W_SPREAD:     return c->spread;
     }
     return -1.0;
 }
@@ -111,7 +114,7 @@ static void print_block(const sp_opts *o, const sp_table *t, enum what w,
 
         /* best of the block: lowest time or ratio, highest throughput */
         for (k = 0; k < r->ncell; k++) {
-            double v = value(o, r, &r->cell[k], w);
+            double v = value(o, t, r, &r->cell[k], w);
 
             if (v > 0 && (best < 0 || (w == W_THROUGHPUT ? v > best : v < best)))
                 best = v;
@@ -120,7 +123,7 @@ static void print_block(const sp_opts *o, const sp_table *t, enum what w,
         printf("%10s", buf);
         for (k = 0; k < ncol; k++) {
             const sp_cell *c = find(r, col[k]);
-            double v = c ? value(o, r, c, w) : -1.0;
+            double v = c ? value(o, t, r, c, w) : -1.0;
             int mark = c && best > 0 && v == best;
 
             fmt_num(buf, sizeof(buf) - 1, v);
@@ -162,6 +165,8 @@ static void text_table(const sp_opts *o, const sp_table *t)
         snprintf(cap, sizeof(cap), "throughput, %s", t->thr_unit);
         print_block(o, t, W_THROUGHPUT, cap);
     }
+    if (o->verbose)
+        print_block(o, t, W_SPREAD, "spread over rounds, (max - min) / median");
     fflush(stdout);
 }
 
@@ -185,7 +190,7 @@ static void csv_table(const sp_opts *o, const sp_table *t)
                    c->kind == SP_REF ? "c" : c->kind == SP_ASM ? "asm" : "peer",
                    c->caps, c->iters, c->tsc, c->ns, c->cyc, t->per,
                    c->cyc > 0 ? c->cyc / r->units : -1.0, 1e9 / c->ns,
-                   r->units > 1 ? r->units * 1e3 / c->ns : -1.0, c->ratio,
+                   strcmp(t->per, "byte") == 0 ? r->units * 1e3 / c->ns : -1.0, c->ratio,
                    r->ref >= 0 ? r->cell[r->ref].name : "", c->spread);
         }
     }
