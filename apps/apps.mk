@@ -15,3 +15,11 @@ apps/speed: $(SPEED_OBJ) libasmcrypt.a
 	$(CC) $(CFLAGS) -o $@ $(SPEED_OBJ) libasmcrypt.a $(LDFLAGS) $(PEER_LIBS)
 
 CLEAN_EXTRA += apps/speed
+
+# Smoke run: every implementation is verified against the C reference
+# before it is timed, so a near-zero-time run is a cross-implementation
+# check (exit 3 on mismatch).  Not part of `make test`: no timing there.
+speed-check: apps/speed
+	$(EMULATOR) apps/speed -q -t 0.001 -r 1 --csv > /dev/null
+
+.PHONY: speed-check
