@@ -49,8 +49,11 @@ my $big = `echo | $o{cc} $cflags -dM -E - 2>/dev/null`;
 my $is_eb = $big =~ /__MIPSEB__|__ARMEB__/;
 if ($machine =~ /^arm/) {
     $arch = 'arm';
-    $triple = ($cflags =~ /-mthumb/ ? 'thumbv7a' : 'armv7a') . '-linux-gnueabihf';
-    @cores = map { [$mca19, $_] } qw(cortex-a9 cortex-a57 swift cortex-m4 cortex-m7 cortex-r52);
+    my $thumb = $cflags =~ /-mthumb/;
+    $triple = ($thumb ? 'thumbv7a' : 'armv7a') . '-linux-gnueabihf';
+    # Cortex-M cores execute Thumb only: they get a column for Thumb builds.
+    @cores = map { [$mca19, $_] } qw(cortex-a9 cortex-a57 swift),
+                                  ($thumb ? qw(cortex-m4 cortex-m7) : ()), 'cortex-r52';
 } elsif ($machine =~ /^aarch64/) {
     $arch = 'aarch64';
     $triple = 'aarch64-linux-gnu';
@@ -269,12 +272,37 @@ push @md, '';
 push @md, '| source | region | work/iter | ' . join(' | ', map { $_->[1] } @cores) . ' |';
 push @md, '|---|---|---|' . join('', map { '---:|' } @cores);
 my %mont_sum;
-for my $r (@rows) {
-    my ($src, $reg) = @$r;
+# One llvm-mca run per core over all regions (one file, one region each);
+# only when the model rejects something there is a run per region.
+my %cyc;       # core -> region index -> cycles per iteration
+for my $c (@cores) {
+    next unless $c->[0];
+    my $all = "$tmp/all-$c->[1].s";
+    open my $fh, '>', $all or die "$all: $!\n";
+    for my $i (0 .. $#rows) {
+        open my $in, '<', $rows[$i][1]{file} or die "$rows[$i][1]{file}: $!\n";
+        local $/;
+        (my $text = <$in>) =~ s/^# LLVM-MCA-BEGIN r$/# LLVM-MCA-BEGIN r$i/m;
+        print $fh $text;
+        close $in;
+    }
+    close $fh;
+    my $out = `$c->[0] -mtriple=$triple -mcpu=$c->[1] -iterations=$o{iterations} $all 2>&1`;
+    next if $? != 0;
+    while ($out =~ /^\[\d+\] Code Region - r(\d+)\s*\n(.*?)(?=^\[\d+\] Code Region|\z)/msg) {
+        my ($i, $blk) = ($1, $2);
+        my ($it) = $blk =~ /^Iterations:\s+(\d+)/m;
+        my ($cy) = $blk =~ /^Total Cycles:\s+(\d+)/m;
+        $cyc{ $c->[1] }{$i} = $cy / $it if $it && defined $cy;
+    }
+}
+
+for my $ri (0 .. $#rows) {
+    my ($src, $reg) = @{ $rows[$ri] };
     my @u = @{ $reg->{units} };
     my @cells;
     for my $c (@cores) {
-        my $cy = mca_cycles($c->[0], $c->[1], $reg->{file});
+        my $cy = $cyc{ $c->[1] }{$ri} // mca_cycles($c->[0], $c->[1], $reg->{file});
         if (!defined $cy || $cy !~ /^[\d.]+$/) { push @cells, $cy // '–'; next }
         $mont_sum{ $c->[1] } += $cy if ($reg->{fn} // '') eq 'bn_mul_mont_c';
         push @cells, @u ? sprintf('%.2f (%.2f)', $cy, $cy / $u[0]) : sprintf('%.2f', $cy);
