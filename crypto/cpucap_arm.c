@@ -30,9 +30,11 @@ unsigned int asmcrypt_arch_detect(void)
  * Names of the paths the 32-bit ARM modules take (crypto/bn/asm/armv4-*.pl,
  * crypto/poly1305/asm/poly1305-armv4.pl).  The umaal code exists only in
  * builds for ARMv6 or later and runs only when the UMAAL bit is set;
- * otherwise the umull/umlal code ("armv4") runs.  poly1305 is the scalar
- * radix-2^32 code on every core (no NEON path yet).  sqr/add/sub/cnd_*
- * words have a single path.
+ * otherwise the umull/umlal code ("armv4") runs.  poly1305: "armv7-neon"
+ * (radix 2^26, two blocks per step, for calls of 64 bytes and more; the
+ * scalar code does shorter calls and odd blocks) in NEON builds with the
+ * NEON bit, else the scalar radix-2^32 code.  sqr/add/sub/cnd_* words
+ * have a single path.
  */
 #if defined(ASMCRYPT_BN_MONT_ASM) || defined(ASMCRYPT_BN_WORDS_ASM)
 static int arm_umaal(unsigned int caps)
@@ -49,8 +51,13 @@ static int arm_umaal(unsigned int caps)
 const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 {
 #if defined(ASMCRYPT_POLY1305_ASM)
-    if (strcmp(primitive, "poly1305") == 0)
+    if (strcmp(primitive, "poly1305") == 0) {
+# if (defined(__ARM_NEON) || defined(__ARM_NEON__)) && __ARM_ARCH >= 7
+        if (caps & ASMCRYPT_CAP_ARM_NEON)
+            return "armv7-neon";
+# endif
         return "armv4";
+    }
 #endif
 #if defined(ASMCRYPT_BN_MONT_ASM)
     if (strcmp(primitive, "bn_mont_mul") == 0)

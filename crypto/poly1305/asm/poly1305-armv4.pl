@@ -159,7 +159,7 @@ sub block_body {
     } else {
         $load .= load_le32($_, 'r12', 'r9', 'r10', 'r11') for qw(r5 r6 r7 r8);
     }
-    return <<___;
+    my $add = <<___;
 	ldr	r12, [sp, #$F{INP}]
 	ldr	lr, [sp, #$F{PAD}]
 $load	str	r12, [sp, #$F{INP}]
@@ -168,7 +168,14 @@ $load	str	r12, [sp, #$F{INP}]
 	adcs	$h2, $h2, r7
 	adcs	$h3, $h3, r8
 	adc	$h4, $h4, lr
+___
+    return $add . mul_reduce();
+}
 
+# h = h * r, partially reduced (h < 2^130 + 2^35 on exit).  h in r0..r4,
+# the multiplier table at sp+TAB; clobbers r5..r12, lr.
+sub mul_reduce {
+    return <<___;
 #if __ARM_ARCH__ >= 7
 	ldr	r5, [sp, #$F{TAB}]		@ r0 (no ldm: llvm-mca's A9
 	ldrd	r6, r7, [sp, #$F{TAB}+4]	@ s3, s2  model rejects it)
@@ -217,6 +224,23 @@ $load	str	r12, [sp, #$F{INP}]
 ___
 }
 
+# Build the multiplier table at sp+TAB from r at ctx (r0); r4..r10.
+sub setup_table {
+    return <<___;
+	ldr	r4, [r0, #24]			\@ r0
+	ldr	r5, [r0, #28]			\@ r1
+	ldr	r6, [r0, #32]			\@ r2
+	ldr	r7, [r0, #36]			\@ r3
+	add	r8, r7, r7, lsr #2		\@ s3
+	add	r9, r6, r6, lsr #2		\@ s2
+	add	r10, r5, r5, lsr #2		\@ s1
+	stmia	sp, {r4, r8, r9, r10}
+	str	r5, [sp, #$F{TAB}+16]
+	str	r6, [sp, #$F{TAB}+20]
+	str	r7, [sp, #$F{TAB}+24]
+___
+}
+
 # The block loop at label $lbl (bottom-tested: at least one block).
 sub blocks_loop {
     my ($lbl, $ldm, $mca) = @_;
@@ -229,6 +253,275 @@ sub blocks_loop {
 ___
 }
 
+# ---- NEON, radix 2^26, two blocks per step --------------------------------
+# Capability bit, as ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
+use constant CAP_ARM_NEON => 1 << 1;
+my $cap_neon  = CAP_ARM_NEON;
+my $NEON_OK   = '__ARM_MAX_ARCH__ >= 7';
+my $POW_READY = 52;             # ctx word: 1 when the tables below are set
+my $POW2      = 64;             # r^2 as five 26-bit limbs (ctx+64..80)
+my $POW1      = 84;             # r   as five 26-bit limbs (ctx+84..100)
+
+# NEON register map.
+my @W  = map { "d$_" } 0 .. 3;          # two loaded blocks (vld4 lanes)
+my @D  = map { "q$_" } 2 .. 6;          # 64-bit product columns
+my @H  = map { "d$_" } 14 .. 18;        # h limbs, lane 0 / lane 1
+my @R  = map { "d$_" } 19 .. 23;        # multiplier limbs
+my @S  = (undef, map { "d$_" } 24 .. 27);   # 5 * R[1..4]
+my ($M64, $M32, $PADV) = ('q14', 'd30', 'd31');
+my @C  = ('q0', 'q1');                  # carries (reuse the load registers)
+
+# Five 26-bit limbs @l from a base 2^32 value @a (h < 2^130 + small).
+sub to_limbs {
+    my ($a, $l) = @_;
+    return <<___;
+	bic	$l->[0], $a->[0], #0xfc000000
+	mov	$l->[1], $a->[0], lsr #26
+	orr	$l->[1], $l->[1], $a->[1], lsl #6
+	bic	$l->[1], $l->[1], #0xfc000000
+	mov	$l->[2], $a->[1], lsr #20
+	orr	$l->[2], $l->[2], $a->[2], lsl #12
+	bic	$l->[2], $l->[2], #0xfc000000
+	mov	$l->[3], $a->[2], lsr #14
+	orr	$l->[3], $l->[3], $a->[3], lsl #18
+	bic	$l->[3], $l->[3], #0xfc000000
+	mov	$l->[4], $a->[3], lsr #8
+	orr	$l->[4], $l->[4], $a->[4], lsl #24
+___
+}
+
+# Base 2^32 h (r0..r4) from limbs @l (each < 2^28), then the partial
+# reduction that keeps h < 2^130 + 2^35 (what emit and mul_reduce expect).
+sub from_limbs {
+    my ($l, $t) = @_;
+    return <<___;
+	adds	r0, $l->[0], $l->[1], lsl #26
+	mov	$t, $l->[1], lsr #6
+	adcs	r1, $t, $l->[2], lsl #20
+	mov	$t, $l->[2], lsr #12
+	adcs	r2, $t, $l->[3], lsl #14
+	mov	$t, $l->[3], lsr #18
+	adcs	r3, $t, $l->[4], lsl #8
+	mov	$t, $l->[4], lsr #24
+	adc	r4, $t, #0
+	bic	$t, r4, #3
+	and	r4, r4, #3
+	add	$t, $t, $t, lsr #2
+	adds	r0, r0, $t
+	adcs	r1, r1, #0
+	adcs	r2, r2, #0
+	adcs	r3, r3, #0
+	adc	r4, r4, #0
+___
+}
+
+# S[k] = 5 * R[k], k = 1..4 (two q operations each).
+sub times5 {
+    return <<___;
+	vshl.u32	q12, q10, #2
+	vshl.u32	q13, q11, #2
+	vadd.i32	q12, q12, q10
+	vadd.i32	q13, q13, q11
+___
+}
+
+# Two blocks: H = (H + M) * R per lane, lazily reduced.  r1 walks inp.
+sub neon_body {
+    my $c = <<___;
+	vld4.32	{$W[0], $W[1], $W[2], $W[3]}, [r1]!
+#ifdef __ARMEB__
+	vrev32.8	q0, q0
+	vrev32.8	q1, q1
+#endif
+	vshr.u32	d5, $W[0], #26
+	vand	d4, $W[0], $M32
+	vshr.u32	d6, $W[1], #20
+	vsli.32	d5, $W[1], #6
+	vshr.u32	d7, $W[2], #14
+	vsli.32	d6, $W[2], #12
+	vshr.u32	d8, $W[3], #8
+	vsli.32	d7, $W[3], #18
+	vand	d5, d5, $M32
+	vand	d6, d6, $M32
+	vand	d7, d7, $M32
+	vorr	d8, d8, $PADV
+	vadd.i32	q7, q7, q2
+	vadd.i32	q8, q8, q3
+	vadd.i32	$H[4], $H[4], d8
+___
+    # D[k] = sum_i H[i] * (i + j == k ? R[j] : S[j] with i + j == k + 5)
+    for my $i (0 .. 4) {
+        for my $k (0 .. 4) {
+            my $j = $k - $i;
+            my $m = $j >= 0 ? $R[$j] : $S[$j + 5];
+            my $op = $i == 0 ? 'vmull.u32' : 'vmlal.u32';
+            $c .= "\t$op\t$D[$k], $H[$i], $m\n";
+        }
+    }
+    # carries: 0->1, 3->4, 1->2, 4->0 (*5), 2->3, 0->1, 3->4
+    my $carry = sub {
+        my ($from, $to, $t, $five) = @_;
+        my $s = "\tvshr.u64\t$t, $D[$from], #26\n\tvand\t$D[$from], $D[$from], $M64\n"
+              . "\tvadd.i64\t$D[$to], $D[$to], $t\n";
+        $s .= "\tvshl.u64\t$t, $t, #2\n\tvadd.i64\t$D[$to], $D[$to], $t\n" if $five;
+        return $s;
+    };
+    $c .= $carry->(0, 1, $C[0]);
+    $c .= $carry->(3, 4, $C[1]);
+    $c .= $carry->(1, 2, $C[0]);
+    $c .= $carry->(4, 0, $C[1], 1);
+    $c .= $carry->(2, 3, $C[0]);
+    $c .= $carry->(0, 1, $C[1]);
+    $c .= $carry->(3, 4, $C[0]);
+    $c .= "\tvmovn.i64\t$H[$_], $D[$_]\n" for 0 .. 4;
+    return $c;
+}
+
+sub neon_blocks {
+    my @l = ('r5', 'r6', 'r7', 'r8', 'r9');
+    my @h = ('r0', 'r1', 'r2', 'r3', 'r4');
+    my $code = <<___;
+#if $NEON_OK
+	.fpu	neon
+\@ void poly1305_blocks_neon(void *ctx, const unsigned char *inp,
+\@                           size_t len, unsigned int padbit)
+\@ Inputs under 64 bytes go to the scalar code; an odd block first too.
+\@ h stays in radix 2^32 in ctx between calls (converted on entry and
+\@ exit), so scalar and NEON calls mix freely and emit is shared.
+	.asmcrypt_func	poly1305_blocks_neon
+.Lblocks_neon:
+	cmp	r2, #64
+	blo	.Lblocks_entry
+	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	tst	r2, #16
+	beq	.Lneon_even
+	mov	r4, r0
+	mov	r5, r1
+	mov	r6, r2
+	mov	r7, r3
+	mov	r2, #16
+	bl	.Lblocks_entry
+	mov	r0, r4
+	add	r1, r5, #16
+	sub	r2, r6, #16
+	mov	r3, r7
+.Lneon_even:
+	bic	r2, r2, #31
+	vstmdb	sp!, {d8-d15}
+	sub	sp, sp, #$FRAME
+	add	r2, r1, r2
+	str	r0, [sp, #$F{CTX}]
+	str	r1, [sp, #$F{INP}]
+	str	r2, [sp, #$F{END}]
+	str	r3, [sp, #$F{PAD}]
+	ldr	r4, [r0, #$POW_READY]
+	cmp	r4, #0
+	bne	.Lneon_have_pow
+___
+    $code .= setup_table();
+    $code .= <<___;
+	mov	r0, r4				\@ h = r
+	mov	r1, r5
+	mov	r2, r6
+	mov	r3, r7
+	mov	r4, #0
+___
+    $code .= mul_reduce();                      # r^2
+    $code .= to_limbs(\@h, \@l);
+    $code .= <<___;
+	ldr	lr, [sp, #$F{CTX}]
+	add	r12, lr, #$POW2
+	stmia	r12, {r5, r6, r7, r8, r9}
+	ldr	r0, [lr, #24]
+	ldr	r1, [lr, #28]
+	ldr	r2, [lr, #32]
+	ldr	r3, [lr, #36]
+	mov	r4, #0
+___
+    $code .= to_limbs(\@h, \@l);
+    $code .= <<___;
+	add	r12, lr, #$POW1
+	stmia	r12, {r5, r6, r7, r8, r9}
+	mov	r5, #1
+	str	r5, [lr, #$POW_READY]
+.Lneon_have_pow:
+	ldr	lr, [sp, #$F{CTX}]
+	ldmia	lr, {r0, r1, r2, r3, r4}
+___
+    $code .= to_limbs(\@h, \@l);
+    $code .= <<___;
+	vmov.i32	q7, #0
+	vmov.i32	q8, #0
+	vmov.i32	$H[4], #0
+	vmov.32	$H[0]\[0], r5
+	vmov.32	$H[1]\[0], r6
+	vmov.32	$H[2]\[0], r7
+	vmov.32	$H[3]\[0], r8
+	vmov.32	$H[4]\[0], r9
+	add	r12, lr, #$POW2
+	vld1.32	{$R[0]\[]}, [r12]!
+	vld1.32	{$R[1]\[]}, [r12]!
+	vld1.32	{$R[2]\[]}, [r12]!
+	vld1.32	{$R[3]\[]}, [r12]!
+	vld1.32	{$R[4]\[]}, [r12]!
+___
+    $code .= times5();
+    $code .= <<___;
+	vmov.i64	$M64, #0xffffffff
+	vshr.u64	$M64, $M64, #6
+	vmovn.i64	$M32, $M64
+	ldr	r3, [sp, #$F{PAD}]
+	vdup.32	$PADV, r3
+	vshl.u32	$PADV, $PADV, #24
+	ldr	r1, [sp, #$F{INP}]
+	ldr	r3, [sp, #$F{END}]
+	sub	r2, r3, #32			\@ the last pair uses (r^2, r)
+.Lneon_loop:
+	cmp	r1, r2
+	bne	.Lneon_body
+	add	r12, lr, #$POW1
+	vld1.32	{$R[0]\[1]}, [r12]!
+	vld1.32	{$R[1]\[1]}, [r12]!
+	vld1.32	{$R[2]\[1]}, [r12]!
+	vld1.32	{$R[3]\[1]}, [r12]!
+	vld1.32	{$R[4]\[1]}, [r12]!
+___
+    $code .= times5();
+    $code .= ".Lneon_body:\n# LLVM-MCA-BEGIN poly1305_blocks_neon\n";
+    $code .= neon_body();
+    $code .= <<___;
+	cmp	r1, r3
+	bne	.Lneon_loop
+# LLVM-MCA-END
+	vpadd.i32	d0, $H[0], $H[1]
+	vpadd.i32	d1, $H[2], $H[3]
+	vpadd.i32	d2, $H[4], $H[4]
+	vmov	r5, r6, d0
+	vmov	r7, r8, d1
+	vmov	r9, r10, d2
+___
+    $code .= from_limbs(\@l, 'r10');
+    $code .= <<___;
+	ldr	lr, [sp, #$F{CTX}]
+	mov	r5, #0				\@ wipe the copy of r
+	mov	r6, #0
+	mov	r7, #0
+	mov	r8, #0
+	stmia	lr, {r0, r1, r2, r3, r4}
+	stmia	sp, {r5, r6, r7, r8}
+	str	r5, [sp, #$F{TAB}+16]
+	str	r5, [sp, #$F{TAB}+20]
+	str	r5, [sp, #$F{TAB}+24]
+	add	sp, sp, #$FRAME
+	vldmia	sp!, {d8-d15}
+	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+	.asmcrypt_ret
+	.asmcrypt_endfunc	poly1305_blocks_neon
+#endif
+___
+    return $code;
+}
+
 # ---- code -------------------------------------------------------------------
 
 my $code = <<___;
@@ -237,9 +530,10 @@ my $code = <<___;
 	.asmcrypt_arch
 
 #ifdef __KERNEL__
-# define poly1305_init   poly1305_init_arm
-# define poly1305_blocks poly1305_blocks_arm
-# define poly1305_emit   poly1305_emit_arm
+# define poly1305_init        poly1305_init_arm
+# define poly1305_blocks      poly1305_blocks_arm
+# define poly1305_blocks_neon poly1305_blocks_neon_arm
+# define poly1305_emit        poly1305_emit_arm
 #endif
 
 	.text
@@ -259,24 +553,58 @@ my $code = <<___;
 ___
 {
     my @s = ('r4', 'r5', 'r6');
-    $code .= load_le32_bytes('r2', 'r1', 0, @s);
-    $code .= "\tbic\tr2, r2, #0xf0000000\n\tstr\tr2, [r0, #24]\n";
+    $code .= load_le32_bytes('r12', 'r1', 0, @s);      # r2 is func: keep
+    $code .= "\tbic\tr12, r12, #0xf0000000\n\tstr\tr12, [r0, #24]\n";
     for my $i (1 .. 3) {
-        $code .= load_le32_bytes('r2', 'r1', 4 * $i, @s);
-        $code .= "\tbic\tr2, r2, #0xf0000000\n\tbic\tr2, r2, #3\n";
-        $code .= "\tstr\tr2, [r0, #" . (24 + 4 * $i) . "]\n";
+        $code .= load_le32_bytes('r12', 'r1', 4 * $i, @s);
+        $code .= "\tbic\tr12, r12, #0xf0000000\n\tbic\tr12, r12, #3\n";
+        $code .= "\tstr\tr12, [r0, #" . (24 + 4 * $i) . "]\n";
     }
 }
 $code .= <<___;
 	ldmia	sp!, {r4, r5, r6, lr}
+	mov	r3, #0
+	str	r3, [r0, #$POW_READY]		\@ powers of r: not yet for this key
+#if $NEON_OK && !defined(__KERNEL__)
+	adr	r3, .Lpoly_lit
+	ldr	r12, [r3]
+	ldr	r12, [r3, r12]			\@ asmcrypt_cpucap
+	tst	r12, #$cap_neon
+	beq	.Linit_done
+	ldr	r12, [r3, #4]
+	add	r12, r12, r3			\@ poly1305_blocks_neon
+# ifdef __thumb2__
+	orr	r12, r12, #1
+# endif
+	str	r12, [r2]
+	ldr	r12, [r3, #8]
+	add	r12, r12, r3			\@ poly1305_emit
+# ifdef __thumb2__
+	orr	r12, r12, #1
+# endif
+	str	r12, [r2, #4]
+	mov	r0, #1
+	.asmcrypt_ret
+#endif
 .Linit_done:
 	mov	r0, #0
 	.asmcrypt_ret
+#if $NEON_OK && !defined(__KERNEL__)
+	.align	2
+.Lpoly_lit:
+	.word	asmcrypt_cpucap - .Lpoly_lit
+	.word	.Lblocks_neon - .Lpoly_lit
+	.word	.Lemit_entry - .Lpoly_lit
+#endif
 	.asmcrypt_endfunc	poly1305_init
+___
+$code .= neon_blocks();
+$code .= <<___;
 
 \@ void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
 \@                      unsigned int padbit)
 	.asmcrypt_func	poly1305_blocks
+.Lblocks_entry:
 	bics	r2, r2, #15
 	bne	.Lblocks_go
 	.asmcrypt_ret
@@ -289,17 +617,9 @@ $code .= <<___;
 	str	r2, [sp, #$F{END}]
 	str	r3, [sp, #$F{PAD}]
 
-	ldr	r4, [r0, #24]			@ r0
-	ldr	r5, [r0, #28]			@ r1
-	ldr	r6, [r0, #32]			@ r2
-	ldr	r7, [r0, #36]			@ r3
-	add	r8, r7, r7, lsr #2		@ s3
-	add	r9, r6, r6, lsr #2		@ s2
-	add	r10, r5, r5, lsr #2		@ s1
-	stmia	sp, {r4, r8, r9, r10}
-	str	r5, [sp, #$F{TAB}+16]
-	str	r6, [sp, #$F{TAB}+20]
-	str	r7, [sp, #$F{TAB}+24]
+___
+$code .= setup_table();
+$code .= <<___;
 #if __ARM_ARCH__ < 7 && (!defined(__ARMEB__) || __ARM_ARCH__ >= 6)
 	tst	r1, #3				@ aligned input: ldm loop
 #endif
@@ -334,6 +654,7 @@ $code .= <<___;
 \@ void poly1305_emit(void *ctx, unsigned char mac[16],
 \@                    const unsigned int nonce[4])
 	.asmcrypt_func	poly1305_emit
+.Lemit_entry:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	ldmia	r0, {r3, r4, r5, r6, r7}	@ h0..h4
 	adds	r8, r3, #5			@ g = h + 5
@@ -370,6 +691,9 @@ $code .= <<___;
 	.asmcrypt_ret
 	.asmcrypt_endfunc	poly1305_emit
 
+#if $NEON_OK && !defined(__KERNEL__)
+	.asmcrypt_hidden	asmcrypt_cpucap
+#endif
 	.asmcrypt_end
 ___
 
