@@ -12,7 +12,7 @@
  * memory-access hashes over all variants; cases named "leak-*" are the
  * planted leaks of ct_leaks.c and must show a difference instead.
  *
- * Secrets varied: Montgomery operands; modexp base and exponent; cnd_*
+ * Secrets varied: Montgomery operands (also squaring, bp == ap); modexp base and exponent; cnd_*
  * condition and operands; Poly1305 key (r and s) and message bytes.
  * Public and fixed per case: modulus, num, exponent length, message length.
  */
@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 {
     static const int mont_bits[] = {64, 192, 256, 512, 1024, 2048};
     static const int cnd_words[] = {1, 7, 16};
-    static const size_t poly_len[] = {16, 48, 100, 512};
+    static const size_t poly_len[] = {16, 48, 100, 512, 1024};
     char *all[] = {"ffffffff"};
     char **caps = argc > 1 ? argv + 1 : all;
     int ncaps = argc > 1 ? argc - 1 : 1;
@@ -194,6 +194,10 @@ int main(int argc, char **argv)
         each_impl("bn_mont_mul", what, DRV_ANY, mont_setup, caps, ncaps, 1);
         if (mont_bits[i] == 256)
             each_impl("bn_mont_mul", what, DRV_API, mont_setup, caps, 1, 0);
+        /* squaring: bp == ap, where asm may take a squaring path */
+        job.bp = job.ap;
+        snprintf(what, sizeof(what), "bn_mont_sqr/%d", num);
+        each_impl("bn_mont_mul", what, DRV_ANY, mont_setup, caps, ncaps, 1);
     }
 
     public_modulus(256 / ASMCRYPT_WORD_BITS, 0x77);
