@@ -258,6 +258,7 @@ ___
 use constant CAP_ARM_NEON => 1 << 1;
 my $cap_neon  = CAP_ARM_NEON;
 my $NEON_OK   = '__ARM_MAX_ARCH__ >= 7';
+my $NEON_MIN  = 128;            # shorter calls: scalar (measured: 64 B loses)
 my $POW_READY = 52;             # ctx word: 1 when the tables below are set
 my $POW2      = 64;             # r^2 as five 26-bit limbs (ctx+64..80)
 my $POW1      = 84;             # r   as five 26-bit limbs (ctx+84..100)
@@ -385,12 +386,12 @@ sub neon_blocks {
 	.fpu	neon
 \@ void poly1305_blocks_neon(void *ctx, const unsigned char *inp,
 \@                           size_t len, unsigned int padbit)
-\@ Inputs under 64 bytes go to the scalar code; an odd block first too.
+\@ Inputs under $NEON_MIN bytes go to the scalar code; an odd block first too.
 \@ h stays in radix 2^32 in ctx between calls (converted on entry and
 \@ exit), so scalar and NEON calls mix freely and emit is shared.
 	.asmcrypt_func	poly1305_blocks_neon
 .Lblocks_neon:
-	cmp	r2, #64
+	cmp	r2, #$NEON_MIN
 	blo	.Lblocks_entry
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	tst	r2, #16
