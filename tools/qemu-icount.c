@@ -17,7 +17,8 @@
  *   callees=off     with sym=: count only instructions whose symbol is
  *                   NAME (no call tracking, cheapest)
  *   lo=HEX,hi=HEX   like sym=, but the function is the address range
- *                   [lo, hi) (non-PIE binary; addresses from nm -S)
+ *                   [lo, hi) (non-PIE binary; addresses from nm -S; on
+ *                   ARM the Thumb bit 0 is cleared)
  *   percall=on      print one line per call of NAME (insns, mem accesses)
  *   trace=on        per call, also hash the sequence of executed
  *                   instruction addresses and the sequence of memory
@@ -62,7 +63,10 @@ typedef uint64_t qemu_plugin_id_t;
 typedef uint32_t qemu_plugin_meminfo_t;
 struct qemu_plugin_tb;
 struct qemu_plugin_insn;
-typedef struct qemu_info_t qemu_info_t;   /* only passed through */
+/* Only the first member is read (the rest differs between versions). */
+typedef struct qemu_info_t {
+    const char *target_name;
+} qemu_info_t;
 
 enum qemu_plugin_cb_flags {
     QEMU_PLUGIN_CB_NO_REGS,
@@ -328,7 +332,6 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
     const char *outname = NULL;
     int i, have_lo = 0, have_hi = 0;
 
-    (void)info;
     for (i = 0; i < argc; i++) {
         char *eq = strchr(argv[i], '=');
         const char *k = argv[i], *v;
@@ -371,6 +374,12 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
         return -1;
     }
     have_range = have_lo;
+    /* nm gives Thumb functions with bit 0 set; instructions never are. */
+    if (have_range && info != NULL && info->target_name != NULL
+        && strncmp(info->target_name, "arm", 3) == 0) {
+        range_lo &= ~(uint64_t)1;
+        range_hi &= ~(uint64_t)1;
+    }
     if (trace)
         percall = 1;
     if ((percall || trace) && !(sym_name != NULL || have_range)) {
