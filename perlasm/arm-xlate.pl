@@ -61,6 +61,8 @@ if (defined $output) {
 }
 
 my %globals;        # names declared global: prefixed on Mach-O
+my %extdata;        # external data named by .asmcrypt_hidden
+my %nlptr;          # Mach-O: extern data reached through a non-lazy pointer
 
 # ---- preprocessor blocks ----------------------------------------------------
 
@@ -147,6 +149,7 @@ my %PSEUDO = (
     '.asmcrypt_hidden' => sub {
         my ($name) = @_;
         $globals{$name} = 1;
+        $extdata{$name} = 1;
         my $s = sym($name);
         return $macho ? "\t.private_extern\t$s\n" : "\t.hidden\t$s\n";
     },
@@ -183,6 +186,16 @@ sub translate_line {
     $line =~ s/^(\s*)\.section\s+\.rodata\b.*$/$1.const/;
     # Preprocessor lines and comments keep their text.
     return $line if $line =~ /^\s*(#|\@)/;
+    # "SYM - label" with SYM external data cannot be assembled for
+    # Mach-O: point at a non-lazy pointer instead.  The module adds one
+    # more load under __APPLE__ ("#ifdef __APPLE__ ldr rX, [rX]").
+    if ($line =~ /^\s*\.(?:word|long)\s+(\w+)\s*-/ && $extdata{$1}) {
+        my $n = $1;
+        $nlptr{$n} = 1;
+        $line =~ s/\b$n\b/L_${n}\$non_lazy_ptr/;
+        $line =~ s/(?<![\w.])\.L(\w+)/L$1/g;
+        return $line;
+    }
     $line =~ s/(?<![\w.])\.L(\w+)/L$1/g;
     if (%globals) {
         my $re = join '|', map { quotemeta } sort keys %globals;
@@ -197,6 +210,15 @@ my @lines = <STDIN>;
 for (@lines) {
     $globals{$1} = 1 if /^\s*\.(?:asmcrypt_func|asmcrypt_hidden|globl|global|extern)\s+(\w+)/;
 }
+for (@lines) {
+    $extdata{$1} = 1 if /^\s*\.asmcrypt_hidden\s+(\w+)/;
+}
 print translate_line($_) for @lines;
+if (%nlptr) {
+    print "\t.section\t__DATA,__nl_symbol_ptr,non_lazy_symbol_pointers\n\t.align\t2\n";
+    for my $n (sort keys %nlptr) {
+        print "L_$n\$non_lazy_ptr:\n\t.indirect_symbol\t_$n\n\t.long\t0\n";
+    }
+}
 
 close STDOUT or die "arm-xlate.pl: error closing output: $!\n";

@@ -214,6 +214,9 @@ my $code = <<___;
 	adr	r11, .Lcap_off
 	ldr	r12, [r11]
 	ldr	r12, [r11, r12]
+#ifdef __APPLE__
+	ldr	r12, [r12]			\@ through the non-lazy pointer
+#endif
 	tst	r12, #$cap
 	bne	.Louter_v6
 #endif

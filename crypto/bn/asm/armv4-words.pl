@@ -144,6 +144,9 @@ sub if_umaal {
 	adr	$s, .L${lbl}_cap
 	ldr	lr, [$s]
 	ldr	lr, [$s, lr]
+#ifdef __APPLE__
+	ldr	lr, [lr]			\@ through the non-lazy pointer
+#endif
 	tst	lr, #$cap
 	bne	.L$lbl
 ___

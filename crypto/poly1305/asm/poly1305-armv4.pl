@@ -570,6 +570,9 @@ $code .= <<___;
 	adr	r3, .Lpoly_lit
 	ldr	r12, [r3]
 	ldr	r12, [r3, r12]			\@ asmcrypt_cpucap
+#ifdef __APPLE__
+	ldr	r12, [r12]			\@ through the non-lazy pointer
+#endif
 	tst	r12, #$cap_neon
 	beq	.Linit_done
 	ldr	r12, [r3, #4]
