@@ -98,9 +98,10 @@ my $code = '';
 
 # ---- scalar helpers ---------------------------------------------------------
 
-# h = h * r mod p (partially reduced), radix 2^64.  Uses rax, rdx and the
-# three temporaries; r0, r1, s1 are registers.
-sub mul_reduce {
+# Limbs of h * r, radix 2^64, before the reduction: t0, h0 (limb 1), h2
+# (limb 2, < 2^64).  Uses rax, rdx and the three temporaries; r0, r1, s1
+# are registers; h1 is clobbered.
+sub mul_limbs {
     my ($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2) = @_;
     return <<___;
 	movq	$r0,%rax
@@ -126,12 +127,24 @@ sub mul_reduce {
 	imulq	$r0,$h2			# h2*r0
 	addq	$t1,$h0
 	adcq	$t2,$h2			# limbs: t0, h0, h2
-	movq	$h2,%rax		# fold 5*(h2>>2) into the low limbs
-	andq	\$-4,%rax
+___
+}
+
+# rax = 5*(h2>>2), h2 &= 3: the part of limb 2 at 2^130 and above.
+sub top_fold {
+    my ($h2) = @_;
+    return <<___;
+	movq	$h2,%rax
+	shrq	\$2,%rax
 	andq	\$3,$h2
-	movq	%rax,%rdx
-	shrq	\$2,%rdx
-	addq	%rdx,%rax
+	leaq	(%rax,%rax,4),%rax
+___
+}
+
+# h = h * r mod p (partially reduced, h2 <= 4).
+sub mul_reduce {
+    my ($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2) = @_;
+    return mul_limbs(@_) . top_fold($h2) . <<___;
 	addq	%rax,$t0
 	adcq	\$0,$h0
 	adcq	\$0,$h2
@@ -324,20 +337,35 @@ $code .= <<___;
 	movq	$C{H0}(%rdi),$h0
 	movq	$C{H1}(%rdi),$h1
 	movq	$C{H2}(%rdi),$h2
-	jmp	.Lscalar_loop
-.balign 32
-.Lscalar_loop:
-# LLVM-MCA-BEGIN poly1305_scalar
 	addq	0(%rsi),$h0
 	adcq	8(%rsi),$h1
 	adcq	%rcx,$h2
 	leaq	16(%rsi),%rsi
-${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
+	jmp	.Lscalar_loop
+.balign 32
+.Lscalar_loop:
+# LLVM-MCA-BEGIN poly1305_scalar
+${\ mul_limbs($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
+${\ top_fold($h2)}
 	decq	$cnt
-	jnz	.Lscalar_loop
+	jz	.Lscalar_last
+	addq	0(%rsi),$t0		# next block first: off the fold's path
+	adcq	8(%rsi),$h0
+	adcq	%rcx,$h2
+	leaq	16(%rsi),%rsi
+	addq	%rax,$t0
+	adcq	\$0,$h0
+	adcq	\$0,$h2
+	movq	$h0,$h1
+	movq	$t0,$h0
+	jmp	.Lscalar_loop
 # LLVM-MCA-END
-	movq	$h0,$C{H0}(%rdi)
-	movq	$h1,$C{H1}(%rdi)
+.Lscalar_last:
+	addq	%rax,$t0
+	adcq	\$0,$h0
+	adcq	\$0,$h2
+	movq	$t0,$C{H0}(%rdi)
+	movq	$h0,$C{H1}(%rdi)
 	movq	$h2,$C{H2}(%rdi)
 .Lscalar_done:
 	.asm_ret
