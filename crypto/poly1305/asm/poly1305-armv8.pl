@@ -22,8 +22,9 @@
 # the reduction in constant time (h or h + 5 - 2^130, chosen with csel).
 # 10 mul/umulh per block.
 #
-# NEON algorithm (base 2^26, used by poly1305_blocks_neon for len >= 64
-# bytes at a time; shorter tails go to the scalar code): five 26-bit
+# NEON algorithm (base 2^26, used by poly1305_blocks_neon for len >= 256
+# bytes, >= 512 before the key powers are cached; shorter calls and the
+# last 1..3 blocks go to the scalar code): five 26-bit
 # limbs, two 64-bit lanes, four blocks in flight.  Per 64-byte step the
 # lanes compute
 #     (h + m0) r^4 + m2 r^2      in lane 0
@@ -442,8 +443,16 @@ ___
 
 $code .= func_begin('poly1305_blocks_neon', 0);
 $code .= <<___;
-	cmp	$len, #64
+	// NEON pays for its set-up (powers: about 250 instructions once per
+	// key; conversions, frame and lane sum: about 70 per call) from 256
+	// bytes when the powers are cached and from 512 bytes otherwise.
+	cmp	$len, #256
 	b.lo	poly1305_blocks
+	ldr	w16, [$ctx, #@{[PVALID]}]
+	cbnz	w16, .Lneon_go
+	cmp	$len, #512
+	b.lo	poly1305_blocks
+.Lneon_go:
 	hint	#25			// paciasp
 	stp	x29, x30, [sp, #-80]!
 	add	x29, sp, #0
