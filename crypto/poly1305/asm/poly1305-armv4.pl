@@ -253,24 +253,33 @@ sub blocks_loop {
 ___
 }
 
-# ---- NEON, radix 2^26, two blocks per step --------------------------------
+# ---- NEON, radix 2^26, four blocks per step --------------------------------
 # Capability bit, as ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
 use constant CAP_ARM_NEON => 1 << 1;
 my $cap_neon  = CAP_ARM_NEON;
 my $NEON_OK   = '__ARM_MAX_ARCH__ >= 7';
 my $NEON_MIN  = 128;            # shorter calls: scalar (measured: 64 B loses)
 my $POW_READY = 52;             # ctx word: 1 when the tables below are set
-my $POW2      = 64;             # r^2 as five 26-bit limbs (ctx+64..80)
-my $POW1      = 84;             # r   as five 26-bit limbs (ctx+84..100)
+my $POW1      = 64;             # r   as five 26-bit limbs (ctx+64..80)
+my $POW2      = 84;             # r^2 (ctx+84..100)
+my $POW4      = 104;            # r^4 (ctx+104..120)
 
-# NEON register map.
-my @W  = map { "d$_" } 0 .. 3;          # two loaded blocks (vld4 lanes)
-my @D  = map { "q$_" } 2 .. 6;          # 64-bit product columns
-my @H  = map { "d$_" } 14 .. 18;        # h limbs, lane 0 / lane 1
-my @R  = map { "d$_" } 19 .. 23;        # multiplier limbs
-my @S  = (undef, map { "d$_" } 24 .. 27);   # 5 * R[1..4]
-my ($M64, $M32, $PADV) = ('q14', 'd30', 'd31');
-my @C  = ('q0', 'q1');                  # carries (reuse the load registers)
+# Lanes: lane 0 ("A") takes blocks 1, 3, 5, ..., lane 1 ("B") blocks 2, 4,
+# 6, ...; per pair of blocks each lane is multiplied by r^2, except the
+# last pair, where lane A takes r^2 and lane B takes r.  A four-block step
+# is two pair steps at once: H = (H + M01) * r^4 + M23 * r^2, with the
+# multipliers packed as (r^2, r^4) limbs and used by scalar lane.
+#
+# NEON register map.  By-scalar multiplies need their scalar in d0-d15.
+my @RR = map { "d$_" } 0 .. 4;          # (r^2, r^4) limbs; final: (r^2, r)
+my @SS = (undef, map { "d$_" } 5 .. 8); # 5 * RR[1..4]
+my @W  = map { "d$_" } 9 .. 12;         # vld4 destination
+my @L  = map { "d$_" } 9 .. 13;         # message limbs (overwrite @W)
+my $M64 = 'q7';                         # 2^26 - 1 in both 64-bit lanes
+my @D  = map { "q$_" } 8 .. 12;         # 64-bit product columns
+my @H  = map { "d$_" } 26 .. 30;        # h limbs (lane A, lane B)
+my $PADV = 'd31';                       # padbit << 24 in both lanes
+my @C  = ('q5', 'q6');                  # carries (over d10..d13: @L dead)
 
 # Five 26-bit limbs @l from a base 2^32 value @a (h < 2^130 + small).
 sub to_limbs {
@@ -316,50 +325,56 @@ sub from_limbs {
 ___
 }
 
-# S[k] = 5 * R[k], k = 1..4 (two q operations each).
+# SS[k] = 5 * RR[k], k = 1..4.
 sub times5 {
+    my $s = '';
+    $s .= "\tvshl.u32\t$SS[$_], $RR[$_], #2\n" for 1 .. 4;
+    $s .= "\tvadd.i32\t$SS[$_], $SS[$_], $RR[$_]\n" for 1 .. 4;
+    return $s;
+}
+
+# Load two blocks (32 bytes at r1, advancing) as limbs into @L.
+sub load_limbs {
     return <<___;
-	vshl.u32	q12, q10, #2
-	vshl.u32	q13, q11, #2
-	vadd.i32	q12, q12, q10
-	vadd.i32	q13, q13, q11
+	vld4.32	{$W[0], $W[1], $W[2], $W[3]}, [r1]!
+#ifdef __ARMEB__
+	vrev32.8	$W[0], $W[0]
+	vrev32.8	$W[1], $W[1]
+	vrev32.8	$W[2], $W[2]
+	vrev32.8	$W[3], $W[3]
+#endif
+	vshr.u32	$L[4], $W[3], #8
+	vshl.u32	$W[3], $W[3], #18
+	vorr	$L[4], $L[4], $PADV
+	vsri.32	$W[3], $W[2], #14		\@ limb 3 (bits 26.. cleared below)
+	vshl.u32	$W[2], $W[2], #12
+	vsri.32	$W[2], $W[1], #20		\@ limb 2
+	vshl.u32	$W[1], $W[1], #6
+	vsri.32	$W[1], $W[0], #26		\@ limb 1
+	vbic.i32	$L[3], #0xfc000000
+	vbic.i32	$L[2], #0xfc000000
+	vbic.i32	$L[1], #0xfc000000
+	vbic.i32	$L[0], #0xfc000000
 ___
 }
 
-# Two blocks: H = (H + M) * R per lane, lazily reduced.  r1 walks inp.
-sub neon_body {
-    my $c = <<___;
-	vld4.32	{$W[0], $W[1], $W[2], $W[3]}, [r1]!
-#ifdef __ARMEB__
-	vrev32.8	q0, q0
-	vrev32.8	q1, q1
-#endif
-	vshr.u32	d5, $W[0], #26
-	vand	d4, $W[0], $M32
-	vshr.u32	d6, $W[1], #20
-	vsli.32	d5, $W[1], #6
-	vshr.u32	d7, $W[2], #14
-	vsli.32	d6, $W[2], #12
-	vshr.u32	d8, $W[3], #8
-	vsli.32	d7, $W[3], #18
-	vand	d5, d5, $M32
-	vand	d6, d6, $M32
-	vand	d7, d7, $M32
-	vorr	d8, d8, $PADV
-	vadd.i32	q7, q7, q2
-	vadd.i32	q8, q8, q3
-	vadd.i32	$H[4], $H[4], d8
-___
-    # D[k] = sum_i H[i] * (i + j == k ? R[j] : S[j] with i + j == k + 5)
+# D[k] (+)= sum_i src[i] * m(j), j = k - i (R) or k - i + 5 (S).
+sub mul_terms {
+    my ($src, $mul, $first) = @_;
+    my $s = '';
     for my $i (0 .. 4) {
         for my $k (0 .. 4) {
             my $j = $k - $i;
-            my $m = $j >= 0 ? $R[$j] : $S[$j + 5];
-            my $op = $i == 0 ? 'vmull.u32' : 'vmlal.u32';
-            $c .= "\t$op\t$D[$k], $H[$i], $m\n";
+            my $m = $j >= 0 ? $mul->($RR[$j]) : $mul->($SS[$j + 5]);
+            my $op = ($first && $i == 0) ? 'vmull.u32' : 'vmlal.u32';
+            $s .= "\t$op\t$D[$k], $src->[$i], $m\n";
         }
     }
-    # carries: 0->1, 3->4, 1->2, 4->0 (*5), 2->3, 0->1, 3->4
+    return $s;
+}
+
+# Lazy carry propagation of @D, then narrow into @H.
+sub reduce_narrow {
     my $carry = sub {
         my ($from, $to, $t, $five) = @_;
         my $s = "\tvshr.u64\t$t, $D[$from], #26\n\tvand\t$D[$from], $D[$from], $M64\n"
@@ -367,15 +382,43 @@ ___
         $s .= "\tvshl.u64\t$t, $t, #2\n\tvadd.i64\t$D[$to], $D[$to], $t\n" if $five;
         return $s;
     };
-    $c .= $carry->(0, 1, $C[0]);
-    $c .= $carry->(3, 4, $C[1]);
-    $c .= $carry->(1, 2, $C[0]);
-    $c .= $carry->(4, 0, $C[1], 1);
-    $c .= $carry->(2, 3, $C[0]);
-    $c .= $carry->(0, 1, $C[1]);
-    $c .= $carry->(3, 4, $C[0]);
+    # 0->1 and 3->4, 1->2 and 4->0 (*5), 2->3 and 0->1, 3->4
+    my $c = $carry->(0, 1, $C[0]) . $carry->(3, 4, $C[1])
+          . $carry->(1, 2, $C[0]) . $carry->(4, 0, $C[1], 1)
+          . $carry->(2, 3, $C[0]) . $carry->(0, 1, $C[1])
+          . $carry->(3, 4, $C[0]);
     $c .= "\tvmovn.i64\t$H[$_], $D[$_]\n" for 0 .. 4;
     return $c;
+}
+
+sub add_h_l {
+    return join '', map { "\tvadd.i32\t$H[$_], $H[$_], $L[$_]\n" } 0 .. 4;
+}
+
+# Four blocks: H = (H + M01) * r^4 + M23 * r^2.
+sub body4 {
+    return load_limbs() . add_h_l() . mul_terms(\@H, sub { "$_[0]\[1]" }, 1)
+         . load_limbs() . mul_terms(\@L, sub { "$_[0]\[0]" }, 0)
+         . reduce_narrow();
+}
+
+# Two blocks with r^2 in both lanes (by scalar), or with the vector
+# multipliers of the final pair.
+sub body2 {
+    my ($vector) = @_;
+    my $m = $vector ? sub { $_[0] } : sub { "$_[0]\[0]" };
+    return load_limbs() . add_h_l() . mul_terms(\@H, $m, 1) . reduce_narrow();
+}
+
+# ctx+$off <- five 26-bit limbs of the base 2^32 value in r0..r4.
+sub store_limbs {
+    my ($off) = @_;
+    my @l = ('r5', 'r6', 'r7', 'r8', 'r9');
+    return to_limbs([qw(r0 r1 r2 r3 r4)], \@l) . <<___;
+	ldr	lr, [sp, #$F{CTX}]
+	add	r12, lr, #$off
+	stmia	r12, {r5, r6, r7, r8, r9}
+___
 }
 
 sub neon_blocks {
@@ -419,6 +462,7 @@ sub neon_blocks {
 	cmp	r4, #0
 	bne	.Lneon_have_pow
 ___
+    # r, r^2 (= r*r), r^3, r^4 with the scalar multiplier-r code.
     $code .= setup_table();
     $code .= <<___;
 	mov	r0, r4				\@ h = r
@@ -427,22 +471,13 @@ ___
 	mov	r3, r7
 	mov	r4, #0
 ___
+    $code .= store_limbs($POW1);               # keeps r0..r4
     $code .= mul_reduce();                      # r^2
-    $code .= to_limbs(\@h, \@l);
+    $code .= store_limbs($POW2);
+    $code .= mul_reduce();                      # r^3
+    $code .= mul_reduce();                      # r^4
+    $code .= store_limbs($POW4);
     $code .= <<___;
-	ldr	lr, [sp, #$F{CTX}]
-	add	r12, lr, #$POW2
-	stmia	r12, {r5, r6, r7, r8, r9}
-	ldr	r0, [lr, #24]
-	ldr	r1, [lr, #28]
-	ldr	r2, [lr, #32]
-	ldr	r3, [lr, #36]
-	mov	r4, #0
-___
-    $code .= to_limbs(\@h, \@l);
-    $code .= <<___;
-	add	r12, lr, #$POW1
-	stmia	r12, {r5, r6, r7, r8, r9}
 	mov	r5, #1
 	str	r5, [lr, #$POW_READY]
 .Lneon_have_pow:
@@ -451,8 +486,8 @@ ___
 ___
     $code .= to_limbs(\@h, \@l);
     $code .= <<___;
-	vmov.i32	q7, #0
-	vmov.i32	q8, #0
+	vmov.i32	q13, #0
+	vmov.i32	q14, #0
 	vmov.i32	$H[4], #0
 	vmov.32	$H[0]\[0], r5
 	vmov.32	$H[1]\[0], r6
@@ -460,40 +495,48 @@ ___
 	vmov.32	$H[3]\[0], r8
 	vmov.32	$H[4]\[0], r9
 	add	r12, lr, #$POW2
-	vld1.32	{$R[0]\[]}, [r12]!
-	vld1.32	{$R[1]\[]}, [r12]!
-	vld1.32	{$R[2]\[]}, [r12]!
-	vld1.32	{$R[3]\[]}, [r12]!
-	vld1.32	{$R[4]\[]}, [r12]!
+	add	r11, lr, #$POW4
 ___
+    for my $k (0 .. 4) {
+        $code .= "\tvld1.32\t{$RR[$k]\[0]}, [r12]!\n\tvld1.32\t{$RR[$k]\[1]}, [r11]!\n";
+    }
     $code .= times5();
     $code .= <<___;
 	vmov.i64	$M64, #0xffffffff
 	vshr.u64	$M64, $M64, #6
-	vmovn.i64	$M32, $M64
 	ldr	r3, [sp, #$F{PAD}]
 	vdup.32	$PADV, r3
 	vshl.u32	$PADV, $PADV, #24
 	ldr	r1, [sp, #$F{INP}]
 	ldr	r3, [sp, #$F{END}]
-	sub	r2, r3, #32			\@ the last pair uses (r^2, r)
-.Lneon_loop:
+	sub	r2, r3, #64			\@ 4-block steps while 3+ pairs are left
 	cmp	r1, r2
-	bne	.Lneon_body
-	add	r12, lr, #$POW1
-	vld1.32	{$R[0]\[1]}, [r12]!
-	vld1.32	{$R[1]\[1]}, [r12]!
-	vld1.32	{$R[2]\[1]}, [r12]!
-	vld1.32	{$R[3]\[1]}, [r12]!
-	vld1.32	{$R[4]\[1]}, [r12]!
+	bhs	.Lneon_tail
+.Lneon_loop4:
+# LLVM-MCA-BEGIN poly1305_blocks_neon4
 ___
-    $code .= times5();
-    $code .= ".Lneon_body:\n# LLVM-MCA-BEGIN poly1305_blocks_neon\n";
-    $code .= neon_body();
+    $code .= body4();
     $code .= <<___;
-	cmp	r1, r3
-	bne	.Lneon_loop
+	cmp	r1, r2
+	blo	.Lneon_loop4
 # LLVM-MCA-END
+.Lneon_tail:
+	sub	r2, r3, #32
+	cmp	r1, r2
+	beq	.Lneon_last
+___
+    $code .= body2(0);
+    $code .= <<___;
+.Lneon_last:
+	add	r12, lr, #$POW2
+	add	r11, lr, #$POW1
+___
+    for my $k (0 .. 4) {
+        $code .= "\tvld1.32\t{$RR[$k]\[0]}, [r12]!\n\tvld1.32\t{$RR[$k]\[1]}, [r11]!\n";
+    }
+    $code .= times5();
+    $code .= body2(1);
+    $code .= <<___;
 	vpadd.i32	d0, $H[0], $H[1]
 	vpadd.i32	d1, $H[2], $H[3]
 	vpadd.i32	d2, $H[4], $H[4]
