@@ -3,7 +3,9 @@
  * message, whole message, tag.  Our C references and asm are driven the way
  * the library's one-shot drives them (init, blocks over the whole 16-byte
  * blocks, a padded last block, emit), so the cells compare the code and not
- * the glue.  Peers add their public one-shot APIs (speed_peer_*.c).
+ * the glue.  Column "api" is the library's public asmcrypt_poly1305() at
+ * full capabilities, comparable with the peers' public one-shot APIs
+ * (speed_peer_*.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +80,17 @@ static void run_oneshot(void *arg, unsigned long n)
 
     while (n--)
         oneshot(arg, &ctx);
+}
+
+/* The library's public one-shot, for comparison with the peers' public
+ * APIs: it adds argument checks and the context glue to the asm. */
+static void run_api(void *arg, unsigned long n)
+{
+    p1305 *a = arg;
+
+    while (n--)
+        if (asmcrypt_poly1305(a->tag, a->msg, a->len, a->key) != 0)
+            sp_die("asmcrypt_poly1305 failed");
 }
 
 /* RFC 8439 section 2.5.2 test vector (key, message, tag). */
@@ -191,6 +204,17 @@ void sp_bench_poly1305(const sp_opts *o)
             else if (memcmp(expect, a->tag, 16) != 0)
                 sp_mismatch("poly1305", sizes[s], "B", im[i].name, im[0].name);
             sp_row_add(r, im[i].name, im[i].kind, im[i].caps, run_oneshot, a);
+        }
+        {
+            p1305 *a = sp_row_alloc(r, sizeof(*a));
+
+            a->key = key;
+            a->msg = msg;
+            a->len = (size_t)sizes[s];
+            run_api(a, 1);
+            if (memcmp(expect, a->tag, 16) != 0)
+                sp_mismatch("poly1305", sizes[s], "B", "api", im[0].name);
+            sp_row_add(r, "api", SP_ASM, SP_ALLCAPS, run_api, a);
         }
         sp_peer_poly1305(r, "poly1305", key, msg, (size_t)sizes[s], expect);
         sp_measure_row(o, "poly1305", r);
