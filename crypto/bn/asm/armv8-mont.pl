@@ -220,6 +220,7 @@ $code .= <<___;
 	subs	$cnt, $num, #1
 	b.eq	.Lmul1x_rowend
 # LLVM-MCA-BEGIN armv8_mont_1x
+# LLVM-MCA-UNITS 1 limbs
 .Lmul1x_inner:
 	ldr	$a[0], [$apw], #8
 	ldr	$a[1], [$npw], #8
@@ -376,7 +377,7 @@ ___
 	subs	$cnt, $num, #4
 	b.eq	${L}_rowend
 ___
-    $s .= "# LLVM-MCA-BEGIN armv8_mont_4x\n" unless $first;
+    $s .= "# LLVM-MCA-BEGIN armv8_mont_4x\n# LLVM-MCA-UNITS 4 limbs\n" unless $first;
     $s .= <<___;
 ${L}_inner:
 	ldp	$a[0], $a[1], [$apw], #32
@@ -560,6 +561,7 @@ $code .= <<___;
 	lsr	$cnt, $cnt, #2
 	cbz	$cnt, .Lsqr8x_pair_end
 # LLVM-MCA-BEGIN armv8_mont_sqr_cross
+# LLVM-MCA-UNITS 4 limbs
 .Lsqr8x_pair_4l:
 	ldp	$w[0], $w[1], [$apw], #32
 	ldp	$w[2], $w[3], [$apw, #-16]
@@ -677,6 +679,7 @@ $code .= <<___;
 	sub	$cnt, $num, #4
 	cbz	$cnt, .Lsqr8x_red_end
 # LLVM-MCA-BEGIN armv8_mont_sqr_reduce
+# LLVM-MCA-UNITS 4 limbs
 .Lsqr8x_red4:
 	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$t[2], $t[3], [$tpw, #-16]

@@ -148,6 +148,7 @@ ${L}_4x:
 	lsr	$cnt, $num, #2
 	cbz	$cnt, ${L}_done
 # LLVM-MCA-BEGIN $name
+# LLVM-MCA-UNITS 4 limbs
 ${L}_loop:
 	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$a[2], $a[3], [$ap, #-16]
@@ -275,6 +276,7 @@ ${L}_4x:
 	lsr	$cnt, $num, #2
 	cbz	$cnt, ${L}_done
 # LLVM-MCA-BEGIN $name
+# LLVM-MCA-UNITS 4 limbs
 ${L}_loop:
 	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$b[0], $b[1], [$bp], #32

@@ -233,6 +233,7 @@ $code .= <<___;
 .Lblocks_go:
 	add	$s1, $r1, $r1, lsr #2
 # LLVM-MCA-BEGIN poly1305_blocks
+# LLVM-MCA-UNITS 16 bytes
 .Lblocks_loop:
 	ldp	$m0, $m1, [$inp], #16
 	sub	$len, $len, #1
@@ -512,7 +513,7 @@ $code .= <<___;
 	b.eq	.Lneon_last
 ___
 $code .= load_table(T1);
-$code .= "# LLVM-MCA-BEGIN poly1305_blocks_neon\n.Lneon_loop:\n";
+$code .= "# LLVM-MCA-BEGIN poly1305_blocks_neon\n# LLVM-MCA-UNITS 64 bytes\n.Lneon_loop:\n";
 $code .= load_split();
 $code .= products();
 $code .= carry();
