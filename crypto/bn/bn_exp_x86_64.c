@@ -18,7 +18,7 @@
  *        number of steps.
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
  *        multiplication per window, table entries read by a masked scan of
- *        all 32 entries.
+ *        all 32 entries (bn_gather52_x86_64, AVX-512).
  *   Out of Montgomery form with a product by 1 (< n + 1), to radix 2^64,
  *   and one constant-time conditional subtraction.
  */
@@ -36,7 +36,9 @@
 #define MIN_NUM  16                    /* below 1024 bits the mulx path wins */
 
 void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
-                     const uint64_t *n, uint64_t n0, int k);
+                     const uint64_t *n, uint64_t n0, int kl);
+/* out = tab[idx] of 32 entries of L limbs, every entry read (masked) */
+void bn_gather52_x86_64(uint64_t *out, const uint64_t *tab, unsigned int idx, int L);
 
 /* radix 2^64 (num words) -> radix 2^52 (L limbs) */
 static void to52(uint64_t *out, const BN_ULONG *in, int num, int L)
@@ -107,21 +109,6 @@ static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
     return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
 }
 
-/* out = tab[idx] (entries of L limbs), reading every entry */
-static void lookup(uint64_t *out, const uint64_t *tab, unsigned int idx, int L)
-{
-    int i, j;
-
-    for (j = 0; j < L; j++)
-        out[j] = 0;
-    for (i = 0; i < WIN_SIZE; i++) {
-        uint64_t mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
-
-        for (j = 0; j < L; j++)
-            out[j] |= tab[(size_t)i * L + j] & mask;
-    }
-}
-
 int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                             int ewords, const BN_ULONG *np, int num)
 {
@@ -181,12 +168,12 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
     if (first == 0)
         first = WIN_BITS;
     pos = ebits - first;
-    lookup(acc, tab, window(ep, pos, first, ewords), L);
+    bn_gather52_x86_64(acc, tab, window(ep, pos, first, ewords), L);
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
             bn_amm52_x86_64(acc, acc, acc, n52, n0, kl);
-        lookup(x, tab, window(ep, pos, WIN_BITS, ewords), L);
+        bn_gather52_x86_64(x, tab, window(ep, pos, WIN_BITS, ewords), L);
         bn_amm52_x86_64(acc, acc, x, n52, n0, kl);
     }
 

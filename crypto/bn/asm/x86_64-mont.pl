@@ -622,6 +622,48 @@ ___
     $code =~ s/\$\{cnt\}d/%r15d/g;
 }
 
+# ---------------------------------------------------------------------------
+# void bn_gather52_x86_64(u64 *out, const u64 *tab, unsigned idx, int L)
+#
+# out[0..L-1] = tab[idx*L .. idx*L+L-1] for a table of 32 entries of L limbs
+# (L a multiple of 8), reading all 32 entries in full: each entry is loaded
+# and OR-ed into the accumulator under a lane mask that is all ones only
+# for i == idx (vpcmpeqq), so addresses and timing do not depend on idx.
+$code .= <<___;
+.asm_func bn_gather52_x86_64, nargs=4, xmm
+	movl	%edx,%edx
+	vpbroadcastq	%rdx,%zmm16
+	movl	\$1,%eax
+	vpbroadcastq	%rax,%zmm18
+	movslq	%ecx,%rcx
+	leaq	0(,%rcx,8),%r8
+	shrl	\$3,%ecx
+.Lgather52_chunk:
+	vpxorq	%zmm0,%zmm0,%zmm0
+	vpxorq	%zmm17,%zmm17,%zmm17
+	movq	%rsi,%rax
+	movl	\$32,%r9d
+# LLVM-MCA-BEGIN bn_gather52_x86_64
+.Lgather52_entry:
+	vpcmpeqq	%zmm16,%zmm17,%k1
+	vmovdqu64	(%rax),%zmm1
+	vporq	%zmm1,%zmm0,%zmm0{%k1}
+	vpaddq	%zmm18,%zmm17,%zmm17
+	addq	%r8,%rax
+	decl	%r9d
+	jnz	.Lgather52_entry
+# LLVM-MCA-END
+	vmovdqu64	%zmm0,(%rdi)
+	leaq	64(%rdi),%rdi
+	leaq	64(%rsi),%rsi
+	decl	%ecx
+	jnz	.Lgather52_chunk
+	vzeroupper
+.asm_ret
+.asm_endfunc
+
+___
+
 $code .= ".asm_note\n";
 print $OUT $code;
 close($OUT) or die "x86_64-xlate.pl failed\n";
