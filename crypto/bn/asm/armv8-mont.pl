@@ -41,12 +41,25 @@
 # .note.gnu.property (BTI | PAC), so the object links into binaries built
 # with -mbranch-protection=standard.  hint encodings assemble with any -march.
 #
-# Performance (instructions executed per call, qemu-aarch64 TCG plugin,
-# tools/; cycles from llvm-mca-19 for the inner loop of one row group):
+# Performance, measured (docs/perf/aarch64.md has the commands).
+# Instructions executed per call under qemu-aarch64 (tools/qemu-icount.c),
+# raw bn_mul_mont; C = bn_mul_mont_c at -O2; OpenSSL = Debian arm64
+# libcrypto 3.0.22 bn_mul_mont:
 #
-#   num  path        insns    C ref -O2   Debian OpenSSL 3.0 (arm64)
-#   32   4-way mul   (see docs/perf/aarch64.md)
-#   32   squaring
+#   bits  path             this     C        OpenSSL
+#   2048  4-way mul        12271    29400    12297
+#   2048  squaring          9758      -       8374
+#   4096  4-way mul        ~48000  111880    48714   (API: 48077)
+#   4096  squaring         36742      -         -
+#
+# llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
+#
+#   region              A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
+#   4-way mul          21.50  21.50    5.26     12.01        4.05
+#   word-serial        31.00  28.00    8.05     12.06        5.43
+#   sqr cross (2 rows) 19.75  19.75    4.52     12.01        4.04
+#   sqr reduce (2 rows)20.25  20.25    4.77     12.01        4.04
+#   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
 #
 use strict;
 use warnings;
