@@ -49,7 +49,7 @@
 #   bits  path             this     C        OpenSSL
 #   2048  4-way mul        12271    29400    12297
 #   2048  squaring          9758      -       8374
-#   4096  4-way mul        ~48000  111880    48714   (API: 48077)
+#   4096  4-way mul        48047   111880    48714
 #   4096  squaring         36742      -         -
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
