@@ -273,13 +273,15 @@ my $POW4      = 104;            # r^4 (ctx+104..120)
 # NEON register map.  By-scalar multiplies need their scalar in d0-d15.
 my @RR = map { "d$_" } 0 .. 4;          # (r^2, r^4) limbs; final: (r^2, r)
 my @SS = (undef, map { "d$_" } 5 .. 8); # 5 * RR[1..4]
-my @W  = map { "d$_" } 9 .. 12;         # vld4 destination
-my @L  = map { "d$_" } 9 .. 13;         # message limbs (overwrite @W)
-my $M64 = 'q7';                         # 2^26 - 1 in both 64-bit lanes
+my @W  = map { "d$_" } 10 .. 13;        # vld4 destination
+my @L  = map { "d$_" } 10 .. 14;        # message limbs (overwrite @W):
+my @LQ = ('q5', 'q6');                  #   limbs 0-1 and 2-3 as q registers
 my @D  = map { "q$_" } 8 .. 12;         # 64-bit product columns
-my @H  = map { "d$_" } 26 .. 30;        # h limbs (lane A, lane B)
-my $PADV = 'd31';                       # padbit << 24 in both lanes
-my @C  = ('q5', 'q6');                  # carries (over d10..d13: @L dead)
+my $M64 = 'q13';                        # 2^26 - 1 in both 64-bit lanes
+my @H  = ('d28', 'd29', 'd30', 'd31', 'd15');   # h limbs (lane A, lane B)
+my @HQ = ('q14', 'q15');                #   limbs 0-1 and 2-3 as q registers
+my @C  = ('q5', 'q6');                  # carries (over @L: dead by then)
+# padbit is always 1 here (padbit 0 goes to the scalar code): vorr #1<<24.
 
 # Five 26-bit limbs @l from a base 2^32 value @a (h < 2^130 + small).
 sub to_limbs {
@@ -333,28 +335,28 @@ sub times5 {
     return $s;
 }
 
-# Load two blocks (32 bytes at r1, advancing) as limbs into @L.
+# Load two blocks (32 bytes at r1, advancing) as limbs into @L.  The
+# shift/insert pairs are interleaved (limb 1 goes through $T) so that the
+# in-order NEON pipe never waits for the shift an insert depends on.
+my $T = 'd9';
 sub load_limbs {
     return <<___;
 	vld4.32	{$W[0], $W[1], $W[2], $W[3]}, [r1]!
 #ifdef __ARMEB__
-	vrev32.8	$W[0], $W[0]
-	vrev32.8	$W[1], $W[1]
-	vrev32.8	$W[2], $W[2]
-	vrev32.8	$W[3], $W[3]
+	vrev32.8	$LQ[0], $LQ[0]
+	vrev32.8	$LQ[1], $LQ[1]
 #endif
 	vshr.u32	$L[4], $W[3], #8
 	vshl.u32	$W[3], $W[3], #18
-	vorr	$L[4], $L[4], $PADV
+	vshl.u32	$T, $W[1], #6
+	vorr.i32	$L[4], #0x01000000		\@ padbit
 	vsri.32	$W[3], $W[2], #14		\@ limb 3 (bits 26.. cleared below)
 	vshl.u32	$W[2], $W[2], #12
+	vsri.32	$T, $W[0], #26			\@ limb 1
 	vsri.32	$W[2], $W[1], #20		\@ limb 2
-	vshl.u32	$W[1], $W[1], #6
-	vsri.32	$W[1], $W[0], #26		\@ limb 1
-	vbic.i32	$L[3], #0xfc000000
-	vbic.i32	$L[2], #0xfc000000
-	vbic.i32	$L[1], #0xfc000000
-	vbic.i32	$L[0], #0xfc000000
+	vmov	$W[1], $T
+	vbic.i32	$LQ[1], #0xfc000000
+	vbic.i32	$LQ[0], #0xfc000000
 ___
 }
 
@@ -392,13 +394,17 @@ sub reduce_narrow {
 }
 
 sub add_h_l {
-    return join '', map { "\tvadd.i32\t$H[$_], $H[$_], $L[$_]\n" } 0 .. 4;
+    return "\tvadd.i32\t$HQ[0], $HQ[0], $LQ[0]\n\tvadd.i32\t$HQ[1], $HQ[1], $LQ[1]\n"
+         . "\tvadd.i32\t$H[4], $H[4], $L[4]\n";
 }
 
 # Four blocks: H = (H + M01) * r^4 + M23 * r^2.
 sub body4 {
-    return load_limbs() . add_h_l() . mul_terms(\@H, sub { "$_[0]\[1]" }, 1)
-         . load_limbs() . mul_terms(\@L, sub { "$_[0]\[0]" }, 0)
+    # M23 is converted before the first product so that neither block of
+    # multiplies waits for its inputs.
+    return load_limbs() . add_h_l() . load_limbs()
+         . mul_terms(\@H, sub { "$_[0]\[1]" }, 1)
+         . mul_terms(\@L, sub { "$_[0]\[0]" }, 0)
          . reduce_narrow();
 }
 
@@ -434,6 +440,8 @@ sub neon_blocks {
 \@ exit), so scalar and NEON calls mix freely and emit is shared.
 	.asmcrypt_func	poly1305_blocks_neon
 .Lblocks_neon:
+	cmp	r3, #0				\@ padbit 0: scalar code
+	beq	.Lblocks_entry
 	cmp	r2, #$NEON_MIN
 	blo	.Lblocks_entry
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
@@ -486,8 +494,8 @@ ___
 ___
     $code .= to_limbs(\@h, \@l);
     $code .= <<___;
-	vmov.i32	q13, #0
-	vmov.i32	q14, #0
+	vmov.i32	$HQ[0], #0
+	vmov.i32	$HQ[1], #0
 	vmov.i32	$H[4], #0
 	vmov.32	$H[0]\[0], r5
 	vmov.32	$H[1]\[0], r6
@@ -504,9 +512,6 @@ ___
     $code .= <<___;
 	vmov.i64	$M64, #0xffffffff
 	vshr.u64	$M64, $M64, #6
-	ldr	r3, [sp, #$F{PAD}]
-	vdup.32	$PADV, r3
-	vshl.u32	$PADV, $PADV, #24
 	ldr	r1, [sp, #$F{INP}]
 	ldr	r3, [sp, #$F{END}]
 	sub	r2, r3, #64			\@ 4-block steps while 3+ pairs are left
