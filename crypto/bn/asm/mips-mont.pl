@@ -1,0 +1,314 @@
+#!/usr/bin/env perl
+#
+# mips-mont.pl - Montgomery multiplication for MIPS32 (o32, 32-bit words)
+# and MIPS64 (n32/n64, 64-bit words).
+#
+#   perl mips-mont.pl FLAVOUR OUT.S      FLAVOUR: o32 n32 64 nubi32 nubi64
+#
+# int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+#                 const BN_ULONG *np, const BN_ULONG *n0, int num);
+# rp = ap*bp*R^-1 mod np, R = 2^(W*num), every num >= 1 (returns 1;
+# num < 1 returns 0 and the caller's C code takes over).  Only n0[0] is read.
+#
+# Written for asmcrypt from the algorithm: word-serial Montgomery
+# multiplication, "CIOS" (C. K. Koc, T. Acar, B. S. Kaliski, "Analyzing
+# and comparing Montgomery multiplication algorithms", IEEE Micro 1996),
+# with the multiplication and reduction loops fused:
+#   for i: m = (tp[0] + ap[0]*bp[i]) * n0 mod W
+#          for j: (c1, t) = ap[j]*bp[i] + tp[j] + c1
+#                 (c2, u) = np[j]*m + t + c2;  tp[j-1] = u   (u = 0 at j = 0)
+#          (tp[num], tp[num-1]) = tp[num] + c1 + c2
+#   rp = tp - np when that does not borrow past tp[num], else tp: computed
+#   as a subtraction into rp and a masked select (no branch on data);
+#   tp (num+2 words on the stack) is zeroed before returning.
+# rp is written only in the final pass, so rp may alias ap and/or bp.
+# Every branch and address depends on num only (constant time in ap, bp).
+#
+# Code paths (from __mips_isa_rev in the generated .S):
+#   o32 MIPS32r1..R5  multu + maddu with a register holding 1 ("multiply by
+#                     one and add" brings tp[j] and the carry into HI:LO)
+#   o32 MIPS I/II, n32/n64 pre-R6   multu/dmultu + mflo/mfhi + sltu carries
+#   R6                mulu/muhu, dmulu/dmuhu + sltu carries
+# The inner loop handles two words per iteration (odd num: one more).
+# Hazards (qemu models neither): loads are not consumed by the next
+# instruction (MIPS I), and at least two instructions separate mflo/mfhi
+# from the next multu (MIPS I-IV); delay slots are filled by hand.
+#
+# PERFORMANCE (instructions executed under qemu per bn_mul_mont call, asm
+# vs bn_mul_mont_c at -O2 with the same flags): see docs/perf/mips.md.
+#
+use strict;
+use warnings;
+
+my ($flavour, $output) = @ARGV;
+$flavour = '64' unless defined $flavour && $flavour ne '';
+die "usage: $0 FLAVOUR OUT.S\n" unless defined $output;
+die "unknown flavour '$flavour'\n" unless $flavour =~ /^(o32|n32|64|nubi32|nubi64)$/;
+
+my $is64 = $flavour =~ /64|n32/ ? 1 : 0;
+my $nubi = $flavour =~ /nubi/ ? 1 : 0;
+my $n64  = ($flavour eq '64' || $flavour eq 'nubi64') ? 1 : 0;
+my $o32  = !$is64;
+
+my $W   = $is64 ? 8 : 4;
+my $LW  = $is64 ? 'ld' : 'lw';
+my $SW  = $is64 ? 'sd' : 'sw';
+my $ADD = $is64 ? 'daddu' : 'addu';
+my $SUB = $is64 ? 'dsubu' : 'subu';
+my $SRA = $is64 ? 'dsra32' : 'sra';
+my $SRA_N = $is64 ? 31 : 31;            # (dsra32 x,31 = shift by 63)
+my $MUL = $is64 ? 'dmultu' : 'multu';
+my ($MULLO, $MULHI) = $is64 ? ('dmulu', 'dmuhu') : ('mulu', 'muhu');
+my $PADD  = $n64 ? 'daddu'  : 'addu';
+my $PADDI = $n64 ? 'daddiu' : 'addiu';
+my $PSUB  = $n64 ? 'dsubu'  : 'subu';
+my $PSLL  = $n64 ? 'dsll'   : 'sll';
+my $REG_S = $is64 ? 'sd' : 'sw';
+my $REG_L = $is64 ? 'ld' : 'lw';
+my $SZREG = $is64 ? 8 : 4;
+my $LOGW  = $is64 ? 3 : 2;
+my $RET   = $nubi ? '$4' : '$2';
+
+# Register map (numeric, ABI-neutral)
+my ($rp, $ap, $bp, $np) = ('$4', '$5', '$6', '$7');
+my ($n0, $num)   = ('$8', '$9');       # n32/n64 arrive here; o32 from the stack
+my ($bi, $m, $c1, $c2) = ('$10', '$11', '$12', '$13');
+my ($apj, $npj, $tpj, $tpend) = ('$14', '$15', '$16', '$17');
+my ($a, $n, $t, $u) = ('$18', '$19', '$20', '$21');
+my ($lo, $hi, $x) = ('$24', '$25', '$1');
+my ($one, $bend, $a2, $n2, $t2) = ('$22', '$23', '$2', '$3', '$31');
+my $fp = '$30';
+
+sub callee_saved {
+    my ($r) = @_;
+    my ($k) = $r =~ /^\$(\d+)$/;
+    return 1 if ($k >= 16 && $k <= 23) || $k == 30 || $k == 31;
+    return 1 if $nubi && $k >= 12 && $k <= 15;
+    return 0;
+}
+
+# (carry, out) = x*y + add + carry, variant $v.  $out may equal $add.
+sub mac {
+    my ($v, $carry, $out, $xx, $yy, $add) = @_;
+    if ($v eq 'madd') {
+        return ("multu\t$xx,$yy", "maddu\t$add,$one", "maddu\t$carry,$one",
+                "mflo\t$out", "mfhi\t$carry");
+    }
+    my @p = $v eq 'r6' ? ("$MULLO\t$lo,$xx,$yy", "$MULHI\t$hi,$xx,$yy")
+                       : ("$MUL\t$xx,$yy", "mflo\t$lo", "mfhi\t$hi");
+    return (@p, "$ADD\t$lo,$lo,$add", "sltu\t$x,$lo,$add", "$ADD\t$hi,$hi,$x",
+            "$ADD\t$out,$lo,$carry", "sltu\t$x,$out,$carry", "$ADD\t$carry,$hi,$x");
+}
+
+# same with carry-in 0 (peeled j = 0)
+sub mac0 {
+    my ($v, $carry, $out, $xx, $yy, $add) = @_;
+    if ($v eq 'madd') {
+        return ("multu\t$xx,$yy", "maddu\t$add,$one", "mflo\t$out", "mfhi\t$carry");
+    }
+    my @p = $v eq 'r6' ? ("$MULLO\t$lo,$xx,$yy", "$MULHI\t$hi,$xx,$yy")
+                       : ("$MUL\t$xx,$yy", "mflo\t$lo", "mfhi\t$hi");
+    # $out may be $add: compare the sum with $lo
+    return (@p, "$ADD\t$out,$lo,$add", "sltu\t$x,$out,$lo", "$ADD\t$carry,$hi,$x");
+}
+
+sub lowmul {     # d = x*y mod W
+    my ($v, $d, $xx, $yy) = @_;
+    return ("$MULLO\t$d,$xx,$yy") if $v eq 'r6';
+    return ("mul\t$d,$xx,$yy") if $v eq 'madd';
+    return ("$MUL\t$xx,$yy", "mflo\t$d");
+}
+
+sub gen {
+    my ($v) = @_;
+    my @used = ($bi, $m, $c1, $c2, $apj, $npj, $tpj, $tpend, $a, $n, $t, $u, $one, $bend, $t2, $fp);
+    my %seen;
+    my @save = grep { callee_saved($_) && !$seen{$_}++ } @used;
+    my $fsz = (@save * $SZREG + 15) & ~15;
+    my $s = <<___;
+	.globl	bn_mul_mont
+	.align	5
+	.ent	bn_mul_mont
+	.type	bn_mul_mont,\@function
+bn_mul_mont:
+	.frame	\$sp,$fsz,\$31
+	.set	noreorder
+___
+    $s .= "\tlw\t$num,20(\$sp)\n\tlw\t$n0,16(\$sp)\n" if $o32;
+    $s .= "\tnop\t\t\t\t# MIPS I load delay\n" if $o32;
+    $s .= <<___;
+	blez	$num,.Lmont_decline
+	$PADDI	\$sp,\$sp,-$fsz
+___
+    my $off = $fsz;
+    my $restore = '';
+    for my $r (@save) {
+        $off -= $SZREG;
+        $s .= "\t$REG_S\t$r,$off(\$sp)\n";
+        $restore .= "\t$REG_L\t$r,$off(\$sp)\n";
+    }
+    # tp: num+2 words below the saved registers, 16-byte aligned
+    $s .= <<___;
+	$LW	$n0,0($n0)		# n0[0]
+	move	$fp,\$sp
+	$PSLL	$x,$num,$LOGW
+	$PADDI	$x,$x,@{[2*$W + 15]}
+	srl	$x,$x,4
+	$PSLL	$x,$x,4
+	$PSUB	\$sp,\$sp,$x
+	$PSLL	$x,$num,$LOGW
+	$PADD	$tpend,\$sp,$x		# &tp[num]
+	$PADD	$bend,$bp,$x		# &bp[num]
+	move	$tpj,\$sp
+.Lmont_zero:
+	$SW	\$0,0($tpj)
+	bne	$tpj,$tpend,.Lmont_zero
+	$PADDI	$tpj,$tpj,$W
+	$SW	\$0,0($tpj)		# tp[num+1]
+___
+    $s .= "\tli\t$one,1\n" if $v eq 'madd';
+    # outer loop
+    my @j0;
+    push @j0, "$LW\t$bi,0($bp)", "$LW\t$a,0($ap)", "$LW\t$t,0(\$sp)", "$LW\t$n,0($np)";
+    push @j0, "$PADDI\t$bp,$bp,$W";           # (load delay filler)
+    push @j0, mac0($v, $c1, $t, $a, $bi, $t);    # t = lo(a0*bi + tp0)
+    push @j0, lowmul($v, $m, $t, $n0);
+    # (also the two HI/LO hazard fillers between mflo and the next multu)
+    push @j0, "$PADDI\t$apj,$ap,$W", "$PADDI\t$npj,$np,$W", "$PADDI\t$tpj,\$sp,$W";
+    push @j0, mac0($v, $c2, $u, $n, $m, $t);     # u = 0
+    $s .= ".Lmont_outer:\n";
+    $s .= "\t$_\n" for @j0;
+    # inner loop, two words per iteration: j and j+1 (tpj points at tp[j])
+    # number of remaining words num-1: pairs while tpj+W < tpend
+    $s .= <<___;
+	andi	$x,$num,1
+	bnez	$x,.Lmont_inner_check	# num odd: num-1 even, pairs only
+	nop
+	# num even: one single word first
+	$LW	$a,0($apj)
+	$LW	$n,0($npj)
+	$LW	$t,0($tpj)
+	$PADDI	$apj,$apj,$W
+___
+    my @one = (mac($v, $c1, $t, $a, $bi, $t), mac($v, $c2, $u, $n, $m, $t));
+    $s .= "\t$_\n" for @one;
+    $s .= <<___;
+	$SW	$u,-$W($tpj)
+	$PADDI	$npj,$npj,$W
+	$PADDI	$tpj,$tpj,$W
+.Lmont_inner_check:
+	beq	$tpj,$tpend,.Lmont_inner_done
+	nop
+.Lmont_inner:
+# LLVM-MCA-BEGIN bn_mul_mont_inner
+	$LW	$a,0($apj)
+	$LW	$n,0($npj)
+	$LW	$t,0($tpj)
+	$LW	$a2,$W($apj)
+	$LW	$n2,$W($npj)
+	$LW	$t2,$W($tpj)
+___
+    my @pair = (mac($v, $c1, $t, $a, $bi, $t), mac($v, $c2, $u, $n, $m, $t),
+                "$SW\t$u,-$W($tpj)",
+                mac($v, $c1, $t2, $a2, $bi, $t2), mac($v, $c2, $u, $n2, $m, $t2));
+    $s .= "\t$_\n" for @pair;
+    $s .= <<___;
+	$PADDI	$tpj,$tpj,@{[2*$W]}
+	$PADDI	$apj,$apj,@{[2*$W]}
+	$PADDI	$npj,$npj,@{[2*$W]}
+# LLVM-MCA-END
+	bne	$tpj,$tpend,.Lmont_inner
+	$SW	$u,-@{[2*$W]}($tpj)		# tp[j] (delay slot)
+.Lmont_inner_done:
+	$LW	$t,0($tpend)		# tp[num]
+	$ADD	$c1,$c1,$c2
+	sltu	$x,$c1,$c2
+	$ADD	$c1,$c1,$t
+	sltu	$t,$c1,$t
+	$ADD	$x,$x,$t
+	$SW	$c1,-$W($tpend)		# tp[num-1]
+	bne	$bp,$bend,.Lmont_outer
+	$SW	$x,0($tpend)		# tp[num] (delay slot)
+
+	# rp = tp - np, then keep tp instead if that borrowed past tp[num]
+	move	$tpj,\$sp
+	move	$npj,$np
+	move	$apj,$rp
+	move	$c1,\$0			# borrow
+.Lmont_sub:
+	$LW	$t,0($tpj)
+	$LW	$n,0($npj)
+	$PADDI	$tpj,$tpj,$W
+	$SUB	$u,$t,$c1
+	sltu	$x,$t,$c1
+	sltu	$c1,$u,$n
+	$SUB	$u,$u,$n
+	or	$c1,$c1,$x
+	$PADDI	$npj,$npj,$W
+	$SW	$u,0($apj)
+	bne	$tpj,$tpend,.Lmont_sub
+	$PADDI	$apj,$apj,$W
+	$LW	$t,0($tpend)		# tp[num] (0 or 1)
+	move	$tpj,\$sp
+	move	$apj,$rp
+	$SUB	$t,$t,$c1		# -1: tp < np, keep tp
+	$SRA	$m,$t,$SRA_N		# mask: all ones keeps tp
+	nor	$n,$m,\$0
+.Lmont_select:
+	$LW	$t,0($tpj)
+	$LW	$u,0($apj)
+	$SW	\$0,0($tpj)		# wipe tp
+	and	$t,$t,$m
+	and	$u,$u,$n
+	or	$t,$t,$u
+	$PADDI	$tpj,$tpj,$W
+	$SW	$t,0($apj)
+	bne	$tpj,$tpend,.Lmont_select
+	$PADDI	$apj,$apj,$W
+	$SW	\$0,0($tpend)
+	$SW	\$0,$W($tpend)
+	move	\$sp,$fp
+$restore	li	$RET,1
+	jr	\$31
+	$PADDI	\$sp,\$sp,$fsz
+.Lmont_decline:
+	move	$RET,\$0
+	jr	\$31
+	$PADDI	\$sp,\$sp,$fsz
+	.end	bn_mul_mont
+	.size	bn_mul_mont,.-bn_mul_mont
+___
+    return $s;
+}
+
+my $code = <<'___';
+/* Generated by crypto/bn/asm/mips-mont.pl (asmcrypt); do not edit. */
+/* ASMC_FORCE_ISA_REV (tests only) runs older code on a newer build */
+#if defined(ASMC_FORCE_ISA_REV)
+# define ASMC_ISA_REV ASMC_FORCE_ISA_REV
+#elif defined(__mips_isa_rev)
+# define ASMC_ISA_REV __mips_isa_rev
+#elif defined(_MIPS_ARCH_MIPS32R6) || defined(_MIPS_ARCH_MIPS64R6)
+# define ASMC_ISA_REV 6
+#elif defined(_MIPS_ARCH_MIPS32R2) || defined(_MIPS_ARCH_MIPS64R2)
+# define ASMC_ISA_REV 2
+#elif defined(_MIPS_ARCH_MIPS32) || defined(_MIPS_ARCH_MIPS64)
+# define ASMC_ISA_REV 1
+#else
+# define ASMC_ISA_REV 0
+#endif
+	.text
+	.set	noat
+	.set	noreorder
+___
+if ($is64) {
+    $code .= "#if ASMC_ISA_REV >= 6\n" . gen('r6') . "#else\n" . gen('base') . "#endif\n";
+} else {
+    $code .= "#if ASMC_ISA_REV >= 6\n" . gen('r6') . "#elif ASMC_ISA_REV >= 1\n" . gen('madd') .
+             "#else\n" . gen('base') . "#endif\n";
+}
+$code .= "\t.section .note.GNU-stack,\"\",\@progbits\n";
+
+open my $out, '>', $output or die "$output: $!\n";
+print $out $code;
+close $out or die "$output: $!\n";
