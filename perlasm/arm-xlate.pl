@@ -15,9 +15,9 @@
 #                    ".L" for local labels, .thumb_func instead of .type,
 #                    no .size, no .note.GNU-stack, .private_extern for
 #                    .hidden
-# Another word size (linux64 / ios64) is added as one more row of the
-# table plus, where needed, one more entry in %PSEUDO; nothing else here
-# depends on the word size.
+#   linux64          GNU as, ELF, AArch64 (pass-through)
+#   ios64            Mach-O AArch64: as ios32, plus "adrp x, SYM" and
+#                    "#:lo12:SYM" rewritten to SYM@PAGE / SYM@PAGEOFF
 #
 # Pseudo-ops understood in the input (one per line):
 #   .asmcrypt_arch           C-preprocessor block that derives
@@ -46,6 +46,10 @@ my %FLAVOURS = (
     linux32 => { abi => 'elf',   bits => 32 },
     void    => { abi => 'elf',   bits => 32 },
     ios32   => { abi => 'macho', bits => 32 },
+    # AArch64 (crypto/*/asm/*armv8*.pl): GNU as for linux64; ios64 adds
+    # Mach-O's @PAGE/@PAGEOFF relocation syntax (sub macho64_addr).
+    linux64 => { abi => 'elf',   bits => 64 },
+    ios64   => { abi => 'macho', bits => 64 },
 );
 
 my $flavour = shift @ARGV;
@@ -196,6 +200,7 @@ sub translate_line {
         $line =~ s/(?<![\w.])\.L(\w+)/L$1/g;
         return $line;
     }
+    $line = macho64_addr($line) if $F->{bits} == 64;
     $line =~ s/(?<![\w.])\.L(\w+)/L$1/g;
     if (%globals) {
         my $re = join '|', map { quotemeta } sort keys %globals;
@@ -204,11 +209,20 @@ sub translate_line {
     return $line;
 }
 
+# ios64: "adrp xN, SYM" / "[xN, #:lo12:SYM]" (ELF) become SYM@PAGE /
+# SYM@PAGEOFF (Mach-O); the global-symbol prefix is added afterwards.
+sub macho64_addr {
+    my ($line) = @_;
+    $line =~ s/#?:lo12:(\w+)/$1\@PAGEOFF/g;
+    $line =~ s/^(\s*adrp\s+\w+\s*,\s*)(\w+)(\s*)$/$1$2\@PAGE$3/;
+    return $line;
+}
+
 # Globals must be known before their first use (a branch may precede the
 # function's declaration), so read everything first.
 my @lines = <STDIN>;
 for (@lines) {
-    $globals{$1} = 1 if /^\s*\.(?:asmcrypt_func|asmcrypt_hidden|globl|global|extern)\s+(\w+)/;
+    $globals{$1} = 1 if /^\s*\.(?:asmcrypt_func|asmcrypt_hidden|globl|global|extern|hidden)\s+(\w+)/;
 }
 for (@lines) {
     $extdata{$1} = 1 if /^\s*\.asmcrypt_hidden\s+(\w+)/;
