@@ -22,8 +22,9 @@ const char *asmcrypt_impl(const char *primitive)
             break;
     if (i == sizeof(known) / sizeof(known[0]))
         return NULL;
-    if (strcmp(primitive, "mod_exp") == 0)
-        primitive = "bn_mont_mul";  /* modexp runs on Montgomery multiplication */
     name = asmcrypt_arch_impl(primitive, asmcrypt_cpu_caps());
+    /* A modexp without a path of its own runs on Montgomery multiplication. */
+    if (name == NULL && strcmp(primitive, "mod_exp") == 0)
+        name = asmcrypt_arch_impl("bn_mont_mul", asmcrypt_cpu_caps());
     return name != NULL ? name : "c";
 }
