@@ -76,8 +76,12 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
         const int mont = strcmp(primitive, "bn_mont_mul") == 0;
 
 # if defined(ASMCRYPT_BN_MONT_ASM)
+        /* num 16..64 (1024..4096 bits) and asmcrypt_mod_exp from 1024 bits
+         * run on AVX512-IFMA in radix 2^52; other sizes on mulx/mulq */
+        const unsigned int ifma = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
+
         if (mont)
-            return adx ? "x86_64-adx" : "x86_64";
+            return (caps & ifma) == ifma ? "x86_64-ifma" : adx ? "x86_64-adx" : "x86_64";
 # endif
 # if defined(ASMCRYPT_BN_WORDS_ASM)
         if (!mont && strncmp(primitive, "bn_", 3) == 0) {

@@ -77,8 +77,17 @@ my $AMM_MAXK = 20;             # bn_amm52_x86_64: up to 20 zmm = 160 limbs
 my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 
 # Frame: 64 bytes of scalars, then t[-1], t[0 .. 2*MAXW] aligned to 64.
-my $FRAME = 64 + 8 + 63 + 8 * (2 * $MAXW + 2);
-my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP) = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40);
+# IFMA path of bn_mul_mont (num <= $IFMA_MAXW): three 80-limb radix-2^52
+# operands and an 80-word scratch P in the same area.
+my $IFMA_MAXW = 64;
+my $IFMA_MINW = 16;
+my $TWORDS = 2 * $MAXW + 2 > 4 * 80 + 1 ? 2 * $MAXW + 2 : 4 * 80 + 1;
+my $SCAL = 128;
+my $FRAME = $SCAL + 8 + 63 + 8 * $TWORDS;
+my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N)
+    = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88);
+# asmcrypt_cpucap: ASMCRYPT_CAP_X86_AVX512F (1<<5), ASMCRYPT_CAP_X86_AVX512IFMA (1<<8)
+my $CAP_IFMA = (1 << 5) | (1 << 8);
 
 # Register map (both multiplication paths agree on these):
 my $ape  = '%rsi';              # ap + 8n
@@ -164,7 +173,7 @@ $clear_hi =~ s/(%r1[0-5])d/${1}d/g;
 $code .= <<___;
 .asm_extern	asmcrypt_cpucap
 .asm_text
-.asm_func bn_mul_mont, nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME
+.asm_func bn_mul_mont, nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME, xmm
 	xorl	%eax,%eax
 	cmpl	\$1,%r9d
 	jl	.Lmont_ret
@@ -179,7 +188,7 @@ $code .= <<___;
 	movq	%rax,$S_BPEND
 	leaq	(%rcx,$num,8),$npe
 	leaq	($ape,$num,8),$ape
-	leaq	64+8+63(%rsp),%rax
+	leaq	$SCAL+8+63(%rsp),%rax
 	andq	\$-64,%rax
 	movq	%rax,$S_T
 	leaq	(%rax,$num,8),$te
@@ -188,6 +197,15 @@ $code .= <<___;
 	xorl	${tn}d,${tn}d
 	xorl	%ebx,%ebx
 	movl	asmcrypt_cpucap(%rip),%r10d
+	movl	%r10d,%r11d
+	andl	\$$CAP_IFMA,%r11d
+	cmpl	\$$CAP_IFMA,%r11d
+	jne	.Lmont_no_ifma
+	cmpq	\$$IFMA_MINW,$num
+	jb	.Lmont_no_ifma
+	cmpq	\$$IFMA_MAXW,$num
+	jbe	.Lmont_ifma
+.Lmont_no_ifma:
 	andl	\$$CAP_MULX,%r10d
 	cmpl	\$$CAP_MULX,%r10d
 	jne	.Lmont_q
@@ -428,6 +446,93 @@ ___
 }
 
 # ---------------------------------------------------------------------------
+# IFMA path (AVX-512F + IFMA, $IFMA_MINW <= num <= $IFMA_MAXW): with lp =
+# ceil((64num+1)/52) and d = 52lp - 64num (1..52), A = a*2^d, B = b and
+# N = n are converted to lp limbs of 52 bits, and the radix-2^52
+# almost-Montgomery product gives A*B/2^(52lp) = a*b/2^(64num) (mod n),
+# below 2n (A < 2^(52lp), B < n) and so below 2^(52lp) (d >= 1).  It goes back to radix 2^64 and through the
+# common final subtraction.  Buffers: P = T (scratch for the shifted,
+# padded input and the output), A52 = T+640, B52 = T+1280, N52 = T+1920.
+$code .= <<___;
+.Lmont_ifma:
+	movq	%rcx,$S_NP
+	movq	$n0,$S_N0
+	movq	$num,$S_N
+	leaq	2($num),%rax
+	movq	%rax,$S_WIPE		# t[-1], P[0..num]
+	movq	$num,%rax
+	shlq	\$6,%rax
+	addq	\$52,%rax
+	xorl	%edx,%edx
+	movl	\$52,%ecx
+	divq	%rcx			# lp = ceil((64num+1)/52), num only
+	imulq	\$52,%rax,%r10
+	movq	$num,%r11
+	shlq	\$6,%r11
+	subq	%r11,%r10
+	movq	%r10,$S_D		# d = 52lp - 64num
+	leaq	15(%rax),%r11
+	shrq	\$4,%r11
+	movq	%r11,$S_G		# groups of 16 limbs
+	leaq	7(%rax),%r11
+	shrq	\$3,%r11
+	shlq	\$8,%rax
+	orq	%r11,%rax
+	movq	%rax,$S_KL		# k | lp << 8
+
+	movq	$S_T,%r9		# A52 = to52(a << d)
+	leaq	640(%r9),%rdi
+	movq	$S_AP,%rsi
+	movq	$S_N,%rdx
+	movq	$S_D,%rcx
+	movq	$S_G,%r8
+	call	bn_to52_x86_64
+	movq	$S_T,%r9		# B52
+	leaq	1280(%r9),%rdi
+	movq	$S_BP,%rsi
+	movq	$S_N,%rdx
+	xorl	%ecx,%ecx
+	movq	$S_G,%r8
+	call	bn_to52_x86_64
+	movq	$S_T,%r9		# N52
+	leaq	1920(%r9),%rdi
+	movq	$S_NP,%rsi
+	movq	$S_N,%rdx
+	xorl	%ecx,%ecx
+	movq	$S_G,%r8
+	call	bn_to52_x86_64
+
+	movq	$S_T,%rdi		# A52 = A52*B52/R
+	leaq	640(%rdi),%rdi
+	movq	%rdi,%rsi
+	leaq	640(%rdi),%rdx
+	leaq	1280(%rdi),%rcx
+	movq	\$0xfffffffffffff,%r8
+	andq	$S_N0,%r8
+	movq	$S_KL,%r9
+	call	bn_amm52_int
+
+	movq	$S_T,%rdi		# P = from52(A52), num+1 words used
+	leaq	640(%rdi),%rsi
+	movq	$S_G,%rdx
+	call	bn_from52_x86_64
+	movq	$S_T,%rax		# wipe A52, B52 (N52 is public)
+	vpxorq	%zmm0,%zmm0,%zmm0
+	movl	\$20,%ecx
+.Lmont_ifma_wipe:
+	vmovdqu64	%zmm0,640(%rax)
+	leaq	64(%rax),%rax
+	decl	%ecx
+	jnz	.Lmont_ifma_wipe
+	vzeroupper
+	movq	$S_N,$num
+	movq	$S_T,$te
+	leaq	($te,$num,8),$te
+	movq	($te),$tn
+	jmp	.Lmont_final
+
+___
+# ---------------------------------------------------------------------------
 # Final subtraction and constant-time select, then wipe t.
 # In: $te = end of the n-word result t, $tn = top bit, $npe, $num.
 $code .= <<___;
@@ -471,6 +576,94 @@ $code .= <<___;
 ___
 
 # ---------------------------------------------------------------------------
+# Radix conversions for the IFMA path (local, SysV convention).
+#
+# bn_to52_x86_64(dst, src, num, d, G, P): P[0..num] = src << d, zero up to
+# P[13G-1]; dst[0..16G-1] = the 52-bit limbs of P (16 limbs per 13 words).
+# bn_from52_x86_64(dst, src, G): dst[0..13G-1] = src[0..16G-1] in radix
+# 2^64 (limbs < 2^52).  Positions are fixed, so both are straight-line per
+# group.
+{
+    $code .= <<___;
+.asm_func bn_to52_x86_64, local
+	movq	%rdx,%r10
+	xorl	%eax,%eax
+	xorl	%r11d,%r11d
+.Lto52_shift:
+	movq	(%rsi,%r11,8),%rdx
+	shldq	%cl,%rax,%rdx
+	movq	%rdx,(%r9,%r11,8)
+	movq	(%rsi,%r11,8),%rax
+	incq	%r11
+	cmpq	%r10,%r11
+	jb	.Lto52_shift
+	xorl	%edx,%edx
+	shldq	%cl,%rax,%rdx
+	movq	%rdx,(%r9,%r11,8)
+	incq	%r11
+	imulq	\$13,%r8,%rax
+	xorl	%edx,%edx
+.Lto52_zero:
+	cmpq	%rax,%r11
+	jae	.Lto52_conv
+	movq	%rdx,(%r9,%r11,8)
+	incq	%r11
+	jmp	.Lto52_zero
+.Lto52_conv:
+	movq	%r9,%rsi
+	movq	\$0xfffffffffffff,%r11
+.Lto52_group:
+___
+    for my $t (0 .. 15) {
+        my $bit = 52 * $t;
+        my ($w, $sh) = ($bit >> 6, $bit & 63);
+        if ($sh + 52 <= 64) {
+            $code .= "\tmovq\t" . 8 * $w . "(%rsi),%rax\n";
+            $code .= "\tshrq\t\$$sh,%rax\n" if $sh;
+        } else {
+            $code .= "\tmovq\t" . 8 * $w . "(%rsi),%rax\n\tmovq\t" . 8 * ($w + 1) . "(%rsi),%rdx\n";
+            $code .= "\tshrdq\t\$$sh,%rdx,%rax\n";
+        }
+        $code .= "\tandq\t%r11,%rax\n\tmovq\t%rax," . 8 * $t . "(%rdi)\n";
+    }
+    $code .= <<___;
+	leaq	104(%rsi),%rsi
+	leaq	128(%rdi),%rdi
+	decq	%r8
+	jnz	.Lto52_group
+.asm_ret
+.asm_endfunc
+
+.asm_func bn_from52_x86_64, local
+.Lfrom52_group:
+___
+    for my $w (0 .. 12) {
+        my ($lo, $hi) = (64 * $w, 64 * $w + 63);
+        my $first = 1;
+        for my $t (int($lo / 52) .. int($hi / 52)) {
+            my $o = 8 * $t;
+            my $dst = $first ? '%rax' : '%rcx';
+            $code .= "\tmovq\t$o(%rsi),$dst\n";
+            my $pos = 52 * $t - $lo;           # where limb t starts in the word
+            if ($pos < 0) { $code .= "\tshrq\t\$" . (-$pos) . ",$dst\n"; }
+            elsif ($pos > 0) { $code .= "\tshlq\t\$$pos,$dst\n"; }
+            $code .= "\torq\t%rcx,%rax\n" unless $first;
+            $first = 0;
+        }
+        $code .= "\tmovq\t%rax," . 8 * $w . "(%rdi)\n";
+    }
+    $code .= <<___;
+	leaq	128(%rsi),%rsi
+	leaq	104(%rdi),%rdi
+	decq	%rdx
+	jnz	.Lfrom52_group
+.asm_ret
+.asm_endfunc
+
+___
+}
+
+# ---------------------------------------------------------------------------
 # void bn_amm52_x86_64(u64 *r, const u64 *a, const u64 *b, const u64 *n,
 #                      u64 n0, int kl)         (AVX-512F + AVX512-IFMA)
 #
@@ -495,7 +688,12 @@ ___
     my ($bp, $mask, $carry, $cnt) = ('%r9', '%r13', '%r14', '%r15');
     my ($B, $M, $ZERO) = ('%zmm31', '%zmm30', '%zmm29');
     $code .= <<___;
-.asm_func bn_amm52_x86_64, nargs=6, push=rbx:r12:r13:r14:r15, frame=16, xmm
+.asm_func bn_amm52_x86_64, nargs=6, xmm
+	call	bn_amm52_int
+.asm_ret
+.asm_endfunc
+
+.asm_func bn_amm52_int, local, push=rbx:r12:r13:r14:r15, frame=16
 	movl	$kk,%eax
 	shrl	\$8,%eax
 	movl	%eax,8(%rsp)		# number of b limbs (Montgomery iterations)
