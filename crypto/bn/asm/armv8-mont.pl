@@ -32,6 +32,11 @@
 #    2*num-word product (cross products a[i]*a[j], i<j, doubled by a
 #    one-bit shift chain, plus the diagonal), then reduced by num
 #    Montgomery rows of n*m only: 1.5*num^2 products instead of 2*num^2.
+#    Cross-product rows and reduction rows both go two at a time over a
+#    four-word window of S: row i+1's multiplicand words lag one behind
+#    row i's (the previous window's top word stays in a register), so S
+#    is loaded and stored once per two rows.  The first row of the 4-way
+#    multiplication starts from T = 0 (no loads, no zeroing pass).
 #
 # Constant time: the control flow depends on num and on ap == bp only
 # (both public); the final selection uses csel.
