@@ -33,7 +33,7 @@
 #define M52      (((uint64_t)1 << 52) - 1)
 #define WIN_BITS 5
 #define WIN_SIZE (1 << WIN_BITS)
-#define MIN_NUM  16                    /* below 1024 bits the mulx path wins */
+#define MIN_NUM  1                     /* every size: cheaper R^2 and gather than bn_exp.c */
 
 void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
                      const uint64_t *n, uint64_t n0, int kl);
