@@ -1,0 +1,185 @@
+/*
+ * test/test_bn.c - Montgomery multiplication and modular exponentiation
+ * against the Math::BigInt vectors: mont.txt (M32 or M64 by the build's
+ * word size) through the public API, bn_mul_mont_c and, when Configure
+ * enabled it, the assembly bn_mul_mont (which may decline a num), each
+ * also with rp == ap, rp == bp and ap == bp; modexp.txt through
+ * asmcrypt_mod_exp, also with rp == ap.  Output buffers carry guard words
+ * that must survive.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "util.h"
+
+#define W ASMCRYPT_WORD_BITS
+#define MAXW (ASMCRYPT_BN_MAX_WORDS + 2)
+#define GUARD ((asmcrypt_word)0x5a5a5a5a5a5a5a5aull)
+
+typedef int (*mont_f)(BN_ULONG *, const BN_ULONG *, const BN_ULONG *,
+                      const BN_ULONG *, const BN_ULONG *, int);
+
+static asmcrypt_word N[MAXW], A[MAXW], B[MAXW], M[MAXW], E[MAXW], R[MAXW];
+static long asm_declined, asm_ran;
+
+static int same(const asmcrypt_word *x, const asmcrypt_word *y, int num)
+{
+    return memcmp(x, y, sizeof(asmcrypt_word) * (size_t)num) == 0;
+}
+
+static void set_guard(asmcrypt_word *r, int num)
+{
+    r[num] = r[num + 1] = GUARD;
+}
+
+static int guard_ok(const asmcrypt_word *r, int num)
+{
+    return r[num] == GUARD && r[num + 1] == GUARD;
+}
+
+/* r = mont(a, b) by fn in every aliasing shape the vector allows */
+static void mont_shapes(const char *name, mont_f fn, int api, int num, int a_eq_b,
+                        asmcrypt_word n0, long line)
+{
+    asmcrypt_word r[MAXW], n0w[1];
+    int ok, rc = 0;
+
+    n0w[0] = n0;
+#define CALL(rp, ap, bp) \
+    (api ? (rc = asmcrypt_bn_mont_mul(rp, ap, bp, N, n0, num), 1) : fn(rp, ap, bp, N, n0w, num))
+
+    set_guard(r, num);
+    ok = CALL(r, A, B);
+    if (!ok) {                       /* only the asm may decline */
+        asm_declined++;
+        return;
+    }
+    if (!api && fn != bn_mul_mont_c)
+        asm_ran++;
+    CHECK(rc == 0 && same(r, M, num) && guard_ok(r, num),
+          "%s: rp separate, line %ld, num %d, rc %d", name, line, num, rc);
+
+    memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+    CALL(r, r, B);
+    CHECK(rc == 0 && same(r, M, num) && guard_ok(r, num), "%s: rp == ap, line %ld", name, line);
+
+    memcpy(r, B, sizeof(asmcrypt_word) * (size_t)num);
+    CALL(r, A, r);
+    CHECK(rc == 0 && same(r, M, num) && guard_ok(r, num), "%s: rp == bp, line %ld", name, line);
+
+    if (a_eq_b) {
+        CALL(r, A, A);
+        CHECK(rc == 0 && same(r, M, num), "%s: ap == bp, line %ld", name, line);
+        memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+        CALL(r, r, r);
+        CHECK(rc == 0 && same(r, M, num), "%s: rp == ap == bp, line %ld", name, line);
+    }
+#undef CALL
+}
+
+static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
+{
+    const char *v = tu_get(rec, key);
+
+    return v != NULL && tu_hex_words(v, out, num) == 0;
+}
+
+static int test_mont(const char *dir)
+{
+    tu_record rec = { 0 };
+    FILE *f = tu_open(dir, "mont.txt");
+    int count = 0;
+
+    if (!CHECK(f != NULL, "mont.txt"))
+        return 0;
+    while (tu_read_record(f, &rec)) {
+        const char *bits = tu_get(&rec, "bits");
+        int num;
+        asmcrypt_word n0;
+
+        if (!CHECK(bits != NULL, "bits missing at line %ld", rec.line))
+            continue;
+        num = (atoi(bits) + W - 1) / W;
+        if (!CHECK(num >= 1 && num <= ASMCRYPT_BN_MAX_WORDS &&
+                   read_num(&rec, "N", N, num) && read_num(&rec, "A", A, num) &&
+                   read_num(&rec, "B", B, num) &&
+                   read_num(&rec, W == 64 ? "M64" : "M32", M, num),
+                   "malformed record at line %ld", rec.line))
+            continue;
+        count++;
+        n0 = asmcrypt_bn_mont_n0(N);
+        CHECK((asmcrypt_word)(n0 * N[0]) == (asmcrypt_word)-1, "n0 at line %ld", rec.line);
+        mont_shapes("asmcrypt_bn_mont_mul", NULL, 1, num, same(A, B, num), n0, rec.line);
+        mont_shapes("bn_mul_mont_c", bn_mul_mont_c, 0, num, same(A, B, num), n0, rec.line);
+#if defined(ASMCRYPT_BN_MONT_ASM)
+        mont_shapes("bn_mul_mont (asm)", bn_mul_mont, 0, num, same(A, B, num), n0, rec.line);
+#endif
+    }
+    fclose(f);
+    tu_record_free(&rec);
+    return count;
+}
+
+static int test_modexp(const char *dir)
+{
+    tu_record rec = { 0 };
+    FILE *f = tu_open(dir, "modexp.txt");
+    asmcrypt_word r[MAXW];
+    int count = 0;
+
+    if (!CHECK(f != NULL, "modexp.txt"))
+        return 0;
+    while (tu_read_record(f, &rec)) {
+        const char *bits = tu_get(&rec, "bits"), *e = tu_get(&rec, "E");
+        int num, ewords, rc;
+
+        if (!CHECK(bits != NULL && e != NULL, "malformed record at line %ld", rec.line))
+            continue;
+        num = (atoi(bits) + W - 1) / W;
+        ewords = tu_hex_nwords(e);
+        if (!CHECK(num >= 1 && num <= ASMCRYPT_BN_MAX_WORDS && ewords >= 1 &&
+                   ewords <= ASMCRYPT_BN_MAX_WORDS &&
+                   read_num(&rec, "N", N, num) && read_num(&rec, "A", A, num) &&
+                   read_num(&rec, "R", R, num) && tu_hex_words(e, E, ewords) == 0,
+                   "malformed record at line %ld", rec.line))
+            continue;
+        count++;
+        set_guard(r, num);
+        rc = asmcrypt_mod_exp(r, A, E, ewords, N, num);
+        CHECK(rc == 0 && same(r, R, num) && guard_ok(r, num),
+              "mod_exp line %ld (%s bits, %d exponent words) rc %d", rec.line, bits, ewords, rc);
+        if (num * W <= 1024 && ewords * W <= 128) {    /* keep qemu runs short */
+            /* aliasing: rp == ap; rp == ep (when the sizes allow) */
+            memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+            rc = asmcrypt_mod_exp(r, r, E, ewords, N, num);
+            CHECK(rc == 0 && same(r, R, num), "mod_exp rp == ap, line %ld", rec.line);
+            if (ewords <= num) {
+                memset(r, 0, sizeof(asmcrypt_word) * (size_t)num);
+                memcpy(r, E, sizeof(asmcrypt_word) * (size_t)ewords);
+                rc = asmcrypt_mod_exp(r, A, r, ewords, N, num);
+                CHECK(rc == 0 && same(r, R, num), "mod_exp rp == ep, line %ld", rec.line);
+            }
+        }
+    }
+    fclose(f);
+    tu_record_free(&rec);
+    return count;
+}
+
+int main(int argc, char **argv)
+{
+    int nm, ne;
+
+    if (argc < 2) {
+        printf("usage: %s <vectors-dir>\n", argv[0]);
+        return 2;
+    }
+    nm = test_mont(argv[1]);
+    ne = test_modexp(argv[1]);
+    CHECK(nm > 300, "only %d mont vectors", nm);
+    CHECK(ne > 150, "only %d modexp vectors", ne);
+    printf("bn: %d mont and %d modexp vectors, %d-bit words, bn_mont_mul %s "
+           "(asm ran %ld, declined %ld)\n", nm, ne, W, asmcrypt_impl("bn_mont_mul"),
+           asm_ran, asm_declined);
+    return tu_finish();
+}
