@@ -200,6 +200,8 @@ $code .= <<___;
 	mov	$top, #0
 	tst	$num, #3
 	b.ne	.Lmul1x
+	cmp	$num, #4			// one group: no inner loop
+	b.eq	.Lmul4x1
 	tst	$num, #7
 	b.ne	.Lmul4x
 	cmp	$ap, $bp
@@ -342,9 +344,14 @@ sub final4 {
 ___
 }
 
+# Inner loop: two groups of four words per iteration, entered at the
+# second group when the group count num/4 - 1 is odd; $loopw holds the
+# word count for the loop (num or num - 4, a multiple of 8).
+my $loopw = 'x30';
+
 # One row of the 4-way path.  $first: T = 0 (no loads, no T additions).
 sub mul4x_row {
-    my ($L, $first) = @_;
+    my ($L, $first, $single) = @_;
     my $s = <<___;
 	ldr	$b, [$bp], #8
 	mov	$apw, $ap
@@ -392,12 +399,16 @@ ___
 	adc	$cn, $a[3], xzr
 	stp	$t[1], $t[2], [$tpw, #-32]
 	str	$t[3], [$tpw, #-16]
-	subs	$cnt, $num, #4
-	b.eq	${L}_rowend
 ___
-    $s .= "# LLVM-MCA-BEGIN armv8_mont_4x\n# LLVM-MCA-UNITS 4 limbs\n" unless $first;
+    return $s . "${L}_rowend:\n" . row_end($p[0]) if $single;
     $s .= <<___;
-${L}_inner:
+	mov	$cnt, $loopw
+	tbz	$num, #2, ${L}_inner_b		// num % 8 == 0: odd group count
+___
+    $s .= "# LLVM-MCA-BEGIN armv8_mont_4x\n# LLVM-MCA-UNITS 8 limbs\n" unless $first;
+    for my $half ('', '_b') {
+    $s .= <<___;
+${L}_inner$half:
 	ldp	$a[0], $a[1], [$apw], #32
 	ldp	$a[2], $a[3], [$apw, #-16]
 ___
@@ -423,7 +434,10 @@ ___
     $s .= <<___;
 	stp	$t[0], $t[1], [$tpw, #-40]
 	stp	$t[2], $t[3], [$tpw, #-24]
-	sub	$cnt, $cnt, #4
+___
+    }
+    $s .= <<___;
+	sub	$cnt, $cnt, #8
 	cbnz	$cnt, ${L}_inner
 ___
     $s .= "# LLVM-MCA-END\n" unless $first;
@@ -431,16 +445,26 @@ ___
     return $s;
 }
 
-$code .= ".Lmul4x:\n";
-$code .= mul4x_row('.Lmul4x_r0', 1);
-$code .= "\tcmp\t$bp, $bend\n\tb.eq\t.Lmul4x_done\n";
-$code .= ".Lmul4x_outer:\n";
-$code .= mul4x_row('.Lmul4x', 0);
-$code .= <<___;
-	cmp	$bp, $bend
-	b.ne	.Lmul4x_outer
-.Lmul4x_done:
+# num == 4 gets its own copy of the rows (no inner loop).
+for my $single (0, 1) {
+    my $P = $single ? '.Lmul4x1' : '.Lmul4x';
+    $code .= "$P:\n";
+    $code .= <<___ unless $single;
+	sub	$loopw, $num, #4
+	tst	$num, #4
+	csel	$loopw, $num, $loopw, eq
 ___
+    $code .= mul4x_row("${P}_r0", 1, $single);
+    $code .= "\tcmp\t$bp, $bend\n\tb.eq\t.Lmul4x_done\n";
+    $code .= "${P}_outer:\n";
+    $code .= mul4x_row($P, 0, $single);
+    $code .= <<___;
+	cmp	$bp, $bend
+	b.ne	${P}_outer
+___
+    $code .= "\tb\t.Lmul4x_done\n" unless $single;
+}
+$code .= ".Lmul4x_done:\n";
 $code .= final4('mul4x', 'sp');
 $code .= <<___;
 	mov	x0, #1
