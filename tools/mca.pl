@@ -91,6 +91,7 @@ my @known_units = (
     [qr/^armv8_mont_4x/, 4, 'limbs'],
     [qr/^armv8_mont_1x/, 1, 'limbs'],
     [qr/^mont_inner_/, 1, 'limbs'],
+    [qr/^bn_mul_mont_inner$/, 2, 'limbs'],           # mips-mont: two limbs, fused a*b and m*n
     [qr/^bn_/, 4, 'limbs'],          # armv4/armv8/x86_64 word and x86_64 mont loops: 4 limbs
 );
 
