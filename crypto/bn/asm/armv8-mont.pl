@@ -714,28 +714,40 @@ ___
 $code .= red_row($m0, [@n], 0, undef, $c0, 1);
 $code .= "\tmul\t$m1, $t[1], $n0\n";
 $code .= red_row($m1, [@n[0 .. 2]], 1, undef, $c1, 1);
+# The window loop runs two groups per iteration: group A loads np words
+# into @n and uses $nprev (x10) as the lagging word, group B loads into
+# (@n[0..2], x10) and lags with $n[3]; so no register moves.  num % 8 == 0
+# makes the group count num/4 - 1 odd: the loop is entered at B, whose
+# lagging word $n[3] the head has just loaded, and always ends after B
+# with np[num-1] in x10 for the tail.
+my @nB = (@n[0 .. 2], $nprev);
 $code .= <<___;
-	mov	$nprev, $n[3]
 	stp	xzr, xzr, [$tpw, #-32]		// S[i], S[i+1] = 0 (also wipes them)
 	stp	$t[2], $t[3], [$tpw, #-16]
-	sub	$cnt, $num, #4
-	cbz	$cnt, .Lsqr8x_red_end
+	mov	$cnt, $num
+	b	.Lsqr8x_red_b
 # LLVM-MCA-BEGIN armv8_mont_sqr_reduce
-# LLVM-MCA-UNITS 4 limbs
-.Lsqr8x_red4:
+# LLVM-MCA-UNITS 8 limbs
+___
+for my $g ([ '.Lsqr8x_red_a', [@n], $nprev ], [ '.Lsqr8x_red_b', [@nB], $n[3] ]) {
+    my ($lab, $w, $lag) = @$g;
+    $code .= <<___;
+$lab:
 	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$n[0], $n[1], [$npw], #32
-	ldp	$n[2], $n[3], [$npw, #-16]
+	ldp	$w->[0], $w->[1], [$npw], #32
+	ldp	$w->[2], $w->[3], [$npw, #-16]
 ___
-$code .= red_row($m0, [@n], 0, $c0, $c0, 0);
-$code .= red_row($m1, [$nprev, @n[0 .. 2]], 0, $c1, $c1, 0);
-$code .= <<___;
-	mov	$nprev, $n[3]
+    $code .= red_row($m0, [@$w], 0, $c0, $c0, 0);
+    $code .= red_row($m1, [$lag, @$w[0 .. 2]], 0, $c1, $c1, 0);
+    $code .= <<___;
 	stp	$t[0], $t[1], [$tpw, #-32]
 	stp	$t[2], $t[3], [$tpw, #-16]
-	sub	$cnt, $cnt, #4
-	cbnz	$cnt, .Lsqr8x_red4
+___
+}
+$code .= <<___;
+	sub	$cnt, $cnt, #8
+	cbnz	$cnt, .Lsqr8x_red_a
 # LLVM-MCA-END
 .Lsqr8x_red_end:
 	// S[i+num] += c0 + c1 + lo(n[num-1]*m1) + top; S[i+num+1] += hi(...)
