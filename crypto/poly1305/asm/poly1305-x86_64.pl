@@ -118,9 +118,9 @@ my $CAP_IFMA    = 1 << 8;       # ASMCRYPT_CAP_X86_AVX512IFMA
 # ---- tunables ---------------------------------------------------------------
 my $VEC4_MIN = 192;     # bytes: below this the AVX2 entry runs scalar
 my $VEC8_MIN = 384;     # bytes: below this the AVX-512 entry runs AVX2
-my $VEC16_MIN = 2048;   # bytes: from here the AVX-512 entry runs two chains
+my $VEC16_MIN = 1024;   # bytes: from here the AVX-512 entry runs two chains
 my $VEC44_MIN = 256;    # bytes: from here the IFMA entry runs radix 2^44
-my $VEC44D_MIN = 2048;  # bytes: ... with two chains
+my $VEC44D_MIN = 768;   # bytes: ... with two chains
 
 # ---- context layout --------------------------------------------------------
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
