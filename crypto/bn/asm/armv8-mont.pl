@@ -52,18 +52,18 @@
 # libcrypto 3.0.22 bn_mul_mont:
 #
 #   bits  path             this     C        OpenSSL
-#   2048  4-way mul        12271    29400    12297
-#   2048  squaring          9758      -       8374
-#   4096  4-way mul        48047   111880    48714
-#   4096  squaring         36742      -         -
+#   2048  4-way mul        12085    29400    12297
+#   2048  squaring          9536      -       8374
+#   4096  4-way mul        47157   111880    48714
+#   4096  squaring         35784      -         -
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
 #
 #   region              A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
-#   4-way mul          21.50  21.50    5.26     12.01        4.05
+#   4-way mul          21.38  21.25    5.13     12.01        4.02
 #   word-serial        31.00  28.00    8.05     12.06        5.43
 #   sqr cross (2 rows) 19.75  19.75    4.52     12.01        4.04
-#   sqr reduce (2 rows)20.25  20.25    4.77     12.01        4.04
+#   sqr reduce (2 rows)19.88  19.75    4.63     12.01        4.02
 #   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
 #
 use strict;
