@@ -363,7 +363,9 @@ $code .= <<___;
 # .Lblocks_scalar: rdi ctx, rsi inp, rdx len, ecx padbit.  Callers have
 # saved rbx, rbp, r12-r15; this routine pushes nothing.
 .asm_func .Lblocks_scalar, local
-	movl	%ecx,%ecx
+	negl	%ecx			# padbit = (padbit != 0), zero-extended
+	sbbl	%ecx,%ecx
+	negl	%ecx
 	shrq	\$4,%rdx
 	jz	.Lscalar_done
 	movq	%rdx,$cnt
@@ -763,6 +765,9 @@ sub vec_entry {
     return <<___;
 	movq	%rsi,%r12
 	movq	%rdx,%r13
+	negl	%ecx			# padbit = (padbit != 0)
+	sbbl	%ecx,%ecx
+	negl	%ecx
 	movl	%ecx,%r14d
 	cmpl	\$$n,$C{NPOW}(%rdi)
 	jae	${p}_have_powers
@@ -1050,6 +1055,9 @@ sub vec44 {
 .asm_func ${p}_body, local
 	movq	%rsi,%r12
 	movq	%rdx,%r13
+	negl	%ecx			# padbit = (padbit != 0)
+	sbbl	%ecx,%ecx
+	negl	%ecx
 	movl	%ecx,%r14d
 	cmpl	\$$n,$C{NPOW44}(%rdi)
 	jae	${p}_have_powers
