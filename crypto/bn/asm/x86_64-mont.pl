@@ -84,8 +84,8 @@ my $IFMA_MINW = 16;
 my $TWORDS = 2 * $MAXW + 2 > 4 * 80 + 1 ? 2 * $MAXW + 2 : 4 * 80 + 1;
 my $SCAL = 128;
 my $FRAME = $SCAL + 8 + 63 + 8 * $TWORDS;
-my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N)
-    = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88);
+my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N, $S_K)
+    = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96);
 # asmcrypt_cpucap: ASMCRYPT_CAP_X86_AVX512F (1<<5), ASMCRYPT_CAP_X86_AVX512IFMA (1<<8)
 my $CAP_IFMA = (1 << 5) | (1 << 8);
 
@@ -476,31 +476,32 @@ $code .= <<___;
 	movq	%r11,$S_G		# groups of 16 limbs
 	leaq	7(%rax),%r11
 	shrq	\$3,%r11
+	movq	%r11,$S_K		# zmm registers (8 limbs each)
 	shlq	\$8,%rax
 	orq	%r11,%rax
 	movq	%rax,$S_KL		# k | lp << 8
 
-	movq	$S_T,%r9		# A52 = to52(a << d)
-	leaq	640(%r9),%rdi
+	movq	$S_T,%rdi		# A52 = to52(a << d)
+	leaq	640(%rdi),%rdi
 	movq	$S_AP,%rsi
 	movq	$S_N,%rdx
 	movq	$S_D,%rcx
-	movq	$S_G,%r8
-	call	bn_to52_x86_64
-	movq	$S_T,%r9		# B52
-	leaq	1280(%r9),%rdi
+	movq	$S_K,%r8
+	call	bn_to52v_x86_64
+	movq	$S_T,%rdi		# B52
+	leaq	1280(%rdi),%rdi
 	movq	$S_BP,%rsi
 	movq	$S_N,%rdx
 	xorl	%ecx,%ecx
-	movq	$S_G,%r8
-	call	bn_to52_x86_64
-	movq	$S_T,%r9		# N52
-	leaq	1920(%r9),%rdi
+	movq	$S_K,%r8
+	call	bn_to52v_x86_64
+	movq	$S_T,%rdi		# N52
+	leaq	1920(%rdi),%rdi
 	movq	$S_NP,%rsi
 	movq	$S_N,%rdx
 	xorl	%ecx,%ecx
-	movq	$S_G,%r8
-	call	bn_to52_x86_64
+	movq	$S_K,%r8
+	call	bn_to52v_x86_64
 
 	movq	$S_T,%rdi		# A52 = A52*B52/R
 	leaq	640(%rdi),%rdi
@@ -575,6 +576,67 @@ $code .= <<___;
 .asm_endfunc
 ___
 
+# ---------------------------------------------------------------------------
+# bn_to52v_x86_64(dst, src, num, d, k): dst[0..8k-1] = limbs of src << d
+# (plus 8 zero limbs when k is odd, so that bn_from52_x86_64 reads whole
+# groups of 16).  Eight limbs per step: bit position p = 52t - d, words
+# w = p >> 6 and w + 1 gathered (lanes outside 0..num-1 masked off and left
+# zero), limb = (lo >> (p & 63) | hi << (64 - (p & 63))) & (2^52 - 1).
+# Addresses depend on num and d only.
+$code .= <<___;
+.asm_rodata
+.balign	64
+.Lto52v_pos:
+	.quad	0,52,104,156,208,260,312,364
+.asm_text
+.asm_func bn_to52v_x86_64, local
+	vmovdqu64	.Lto52v_pos(%rip),%zmm0
+	vpbroadcastq	%rcx,%zmm1
+	vpsubq	%zmm1,%zmm0,%zmm0		# p = 52t - d
+	movl	\$416,%eax
+	vpbroadcastq	%rax,%zmm1		# 52*8
+	vpbroadcastq	%rdx,%zmm2		# num
+	movq	\$-1,%rax
+	vpbroadcastq	%rax,%zmm3		# -1
+	movl	\$64,%eax
+	vpbroadcastq	%rax,%zmm4
+	movq	\$0xfffffffffffff,%rax
+	vpbroadcastq	%rax,%zmm5
+	movl	\$63,%eax
+	vpbroadcastq	%rax,%zmm6
+	movq	%r8,%r9
+.Lto52v_loop:
+	vpsraq	\$6,%zmm0,%zmm7		# w
+	vpsubq	%zmm3,%zmm7,%zmm8		# w + 1
+	vpandq	%zmm6,%zmm0,%zmm9		# sh
+	vpsubq	%zmm9,%zmm4,%zmm10		# 64 - sh
+	vpcmpq	\$6,%zmm3,%zmm7,%k1		# w > -1
+	vpcmpq	\$1,%zmm2,%zmm7,%k1{%k1}	# and w < num
+	vpcmpq	\$6,%zmm3,%zmm8,%k2
+	vpcmpq	\$1,%zmm2,%zmm8,%k2{%k2}
+	vpxorq	%zmm11,%zmm11,%zmm11
+	vpxorq	%zmm12,%zmm12,%zmm12
+	vpgatherqq	(%rsi,%zmm7,8),%zmm11{%k1}
+	vpgatherqq	(%rsi,%zmm8,8),%zmm12{%k2}
+	vpsrlvq	%zmm9,%zmm11,%zmm11
+	vpsllvq	%zmm10,%zmm12,%zmm12
+	vporq	%zmm12,%zmm11,%zmm11
+	vpandq	%zmm5,%zmm11,%zmm11
+	vmovdqu64	%zmm11,(%rdi)
+	leaq	64(%rdi),%rdi
+	vpaddq	%zmm1,%zmm0,%zmm0
+	decq	%r9
+	jnz	.Lto52v_loop
+	testl	\$1,%r8d
+	jz	.Lto52v_done
+	vpxorq	%zmm11,%zmm11,%zmm11
+	vmovdqu64	%zmm11,(%rdi)
+.Lto52v_done:
+	vzeroupper
+.asm_ret
+.asm_endfunc
+
+___
 # ---------------------------------------------------------------------------
 # Radix conversions for the IFMA path (local, SysV convention).
 #

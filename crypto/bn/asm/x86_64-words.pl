@@ -177,23 +177,29 @@ ___
     $code .= duff_loop("${p}_q", "${fn}_mulq", sub {
         my $k = shift;
         my ($a, $r) = ($k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
-        my $s = <<___;
-	movq	$a,%rax
-	mulq	%r11
-	addq	%r8,%rax
-	adcq	\$0,%rdx
-___
+        # the carry word %r8 is added last, so only add/adc (2 cycles)
+        # sit on the loop-carried chain; rp[j] is combined before it
+        my $s = "\tmovq\t$a,%rax\n\tmulq\t%r11\n";
         if ($op eq 'add') {
             $s .= <<___;
-	addq	%rax,$r
+	addq	$r,%rax
 	adcq	\$0,%rdx
+	addq	%r8,%rax
+	adcq	\$0,%rdx
+	movq	%rax,$r
 ___
         } elsif ($op eq 'mul') {
-            $s .= "\tmovq\t%rax,$r\n";
+            $s .= <<___;
+	addq	%r8,%rax
+	adcq	\$0,%rdx
+	movq	%rax,$r
+___
         } else {
             $s .= <<___;
 	movq	$r,%r10
 	subq	%rax,%r10
+	adcq	\$0,%rdx
+	subq	%r8,%r10
 	adcq	\$0,%rdx
 	movq	%r10,$r
 ___
