@@ -126,6 +126,51 @@ sub inner_step {
          . "\tstr\t$tj, [$tp], #4\n";
 }
 
+# umaal inner loop, software pipelined: the a[j+1]*b[i] step of the next
+# word is issued before the m*n[j] step of this one, so the two carry
+# chains (c1 through the a*b steps, c2 through the m*n steps) overlap
+# instead of alternating.  Two words per turn with the partial word in
+# $t0 / $t1 alternately; an odd count enters at the second half.  Entry:
+# a[0], n[0] done, $ap/$np at word 1, $tp at tp[0].  Exit as the plain
+# loop: tp[0..num-2] written, $tp at tp[num-1].  $tend is &tp[num-2] here.
+sub umaal_inner {
+    my ($sfx) = @_;
+    my ($t0, $t1, $cnt) = ($tj, 'r1', 'r3');
+    my $half = sub {
+        my ($tin, $tout) = @_;      # $tin: word j (a*b done), $tout: j+1
+        return <<___;
+	ldr	$aj, [$ap], #4
+	ldr	$tout, [$tp, #8]
+	ldr	$nj, [$np], #4
+	umaal	$tout, $c1, $aj, $bi
+	umaal	$tin, $c2, $nj, $m
+	str	$tin, [$tp], #4
+___
+    };
+    return <<___ . $half->($t0, $t1) . ".Lhalf2_$sfx:\n" . $half->($t1, $t0) . <<___;
+	ldr	$aj, [$ap], #4
+	ldr	$t0, [$tp, #4]
+	umaal	$t0, $c1, $aj, $bi		\@ a[1]*b[i] step
+	ldr	$cnt, [sp, #$L{NUM}]
+	subs	$cnt, $cnt, #2			\@ pipelined steps
+	beq	.Llast_$sfx
+	tst	$cnt, #1
+	beq	.Lhalf1_$sfx
+	mov	$t1, $t0
+	b	.Lhalf2_$sfx
+.Lhalf1_$sfx:
+# LLVM-MCA-BEGIN mont_inner_$sfx
+___
+	cmp	$tp, $tend
+	bne	.Lhalf1_$sfx
+# LLVM-MCA-END
+.Llast_$sfx:
+	ldr	$nj, [$np], #4
+	umaal	$t0, $c2, $nj, $m
+	str	$t0, [$tp], #4
+___
+}
+
 # The whole multiplication for one instruction path ($sfx names labels).
 sub mont_path {
     my ($umaal, $sfx) = @_;
@@ -145,12 +190,18 @@ ___
     $code .= "\tmul\t$m, $tj, $m\n";          # m = lo(t0)*n0 (Rd != Rm)
     $code .= "\tmov\t$c2, #0\n";
     $code .= mac($umaal, $tj, $c2, $nj, $m);  # low word is 0
-    $code .= ".Linner_$sfx:\n# LLVM-MCA-BEGIN mont_inner_$sfx\n";
-    $code .= inner_step($umaal);
-    $code .= <<___;
+    if ($umaal) {
+        $code .= umaal_inner($sfx);
+    } else {
+        $code .= ".Linner_$sfx:\n# LLVM-MCA-BEGIN mont_inner_$sfx\n";
+        $code .= inner_step($umaal);
+        $code .= <<___;
 	cmp	$tp, $tend
 	bne	.Linner_$sfx
 # LLVM-MCA-END
+___
+    }
+    $code .= <<___;
 	ldr	$tj, [$tp, #4]			@ tp[num]: 0 or 1
 	adds	$c1, $c1, $c2
 	mov	$c2, #0
@@ -218,7 +269,10 @@ my $code = <<___;
 	ldr	r12, [r12]			\@ through the non-lazy pointer
 #endif
 	tst	r12, #$cap
-	bne	.Louter_v6
+	beq	.Lmont_v4
+	sub	$tend, $tend, #4		\@ umaal loop: ends at &tp[num-2]
+	b	.Louter_v6
+.Lmont_v4:
 #endif
 ___
 $code .= mont_path(0, 'v4');
