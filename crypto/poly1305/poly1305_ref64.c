@@ -24,14 +24,13 @@ typedef struct {
 
 typedef char ref64_state_fits[sizeof(ref64_state) <= 512 ? 1 : -1];
 
-static uint64_t le64(const unsigned char *p)
+/* spelled out byte by byte so compilers merge it into one load where the
+ * target allows unaligned little-endian loads */
+static inline uint64_t le64(const unsigned char *p)
 {
-    uint64_t v = 0;
-    int i;
-
-    for (i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+           (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+           (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
 }
 
 int poly1305_ref64_init(void *ctx, const unsigned char key[16])
@@ -53,16 +52,20 @@ void poly1305_ref64_blocks(void *ctx, const unsigned char *inp, size_t len,
     ref64_state *st = (ref64_state *)ctx;
     uint64_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2];
     const uint64_t r0 = st->r[0], r1 = st->r[1], s1 = st->s1;
-    uint64_t pb = padbit != 0, c;
-    u128 t, d0, d1;
+    uint64_t pb = padbit != 0, c, m0, m1;
+    u128 d0, d1;
 
     while (len >= 16) {
-        /* h += m + padbit 2^128 */
-        t = (u128)h0 + le64(inp);
-        h0 = (uint64_t)t;
-        t = (u128)h1 + le64(inp + 8) + (uint64_t)(t >> 64);
-        h1 = (uint64_t)t;
-        h2 += (uint64_t)(t >> 64) + pb;
+        /* h += m + padbit 2^128 (carries as compares: setb/sltu, no branch) */
+        m0 = le64(inp);
+        m1 = le64(inp + 8);
+        h0 += m0;
+        c = h0 < m0;
+        h1 += c;
+        c = h1 < c;
+        h1 += m1;
+        c += h1 < m1;
+        h2 += c + pb;
 
         /* h *= r (h2 <= 7, r0,r1 < 2^60: no overflow) */
         d0 = (u128)h0 * r0 + (u128)h1 * s1;
@@ -74,11 +77,11 @@ void poly1305_ref64_blocks(void *ctx, const unsigned char *inp, size_t len,
         /* fold bits above 2^130: c = 5 * (h2 >> 2) */
         c = (h2 & ~(uint64_t)3) + (h2 >> 2);
         h2 &= 3;
-        t = (u128)h0 + c;
-        h0 = (uint64_t)t;
-        t = (u128)h1 + (uint64_t)(t >> 64);
-        h1 = (uint64_t)t;
-        h2 += (uint64_t)(t >> 64);
+        h0 += c;
+        c = h0 < c;
+        h1 += c;
+        c = h1 < c;
+        h2 += c;
 
         inp += 16;
         len -= 16;
