@@ -26,7 +26,10 @@
 #        nargs=N      number of integer arguments (0..6, default 6)
 #        push=a:b:..  callee-saved registers to push (e.g. push=rbx:rbp:r12)
 #        frame=N      N bytes of locals at 0(%rsp)..N-1(%rsp), rsp 16-aligned
-#        xmm          the body clobbers xmm6-15 (Win64 saves/restores them)
+#        xmm          the body clobbers xmm6-15 (Win64 saves them in this
+#                     function's frame, .asm_ret restores them; also for
+#                     local functions, so that a global entry can keep
+#                     the saves off its short paths)
 #     The prologue (pushes, frame, CFI or SEH) is emitted right here.
 #   .asm_ret                    epilogue (mirror of the prologue) + ret; may
 #                               appear several times in one function
@@ -133,7 +136,6 @@ sub func_begin {
         elsif ($_ eq 'xmm')           { $f{xmm} = 1 }
         else { die "x86_64-xlate.pl: bad .asm_func option '$_'\n" }
     }
-    $f{xmm} = 0 unless $f{global};
     my @pushes = @{$f{push}};
     # Win64 entry points also save rdi and rsi (callee-saved there).
     unshift @pushes, qw(rdi rsi) if $win64 && $f{global};
@@ -176,9 +178,12 @@ sub func_begin {
         emit(".seh_stackalloc $alloc") if $win64;
     }
     if ($xmmsz) {
+        # movups: a local function's frame need not be 16-aligned (its
+        # caller may have pushed an odd number of registers); the SEH
+        # offsets stay multiples of 16 as UWOP_SAVE_XMM128 requires.
         for my $i (6 .. 15) {
             my $off = $f{xmmoff} + 16 * ($i - 6);
-            emit("\tmovaps\t%xmm$i,$off(%rsp)");
+            emit("\tmovups\t%xmm$i,$off(%rsp)");
             emit(".seh_savexmm %xmm$i, $off");
         }
     }
@@ -203,7 +208,7 @@ sub func_ret {
     if ($win64 && $f{xmm}) {
         for my $i (6 .. 15) {
             my $off = $f{xmmoff} + 16 * ($i - 6);
-            emit("\tmovaps\t$off(%rsp),%xmm$i");
+            emit("\tmovups\t$off(%rsp),%xmm$i");
         }
     }
     if ($f{alloc}) {

@@ -788,7 +788,7 @@ sub vec_exit {
 	movq	%r12,%rsi
 	movq	%r13,%rdx
 	movl	%r14d,%ecx
-	jmp	.Lblocks_scalar
+	call	.Lblocks_scalar
 ${p}_done:
 	.asm_ret
 .asm_endfunc
@@ -797,9 +797,10 @@ ___
 
 # ---- single-chain vector body: L = 4 (AVX2) or 8 (AVX-512F) ---------------
 # rdi ctx, rsi inp, rdx len (>= 16*L), ecx padbit.  SysV internal; clobbers
-# every GPR but rdi and every vector register (callers saved what their ABI
-# needs).  Multiplier r^L: AVX2 broadcasts it from the B table, AVX-512
-# keeps it in zmm16-24.
+# every GPR but rdi (the entry points saved the callee-saved ones) and
+# every vector register (on Win64 the body's own frame keeps xmm6-15, so
+# short inputs that never get here do not pay for it).  Multiplier r^L:
+# AVX2 broadcasts it from the B table, AVX-512 keeps it in zmm16-24.
 sub vec_single {
     my ($L) = @_;
     my $v = $L == 4 ? 'ymm' : 'zmm';
@@ -814,7 +815,7 @@ sub vec_single {
         ? sub { ('', $MUL[$_[0]]) }
         : sub { my $t = $_[0] <= 4 ? $T[2] : $T[3];
                 ("\tvpbroadcastd\t" . B($_[0]) . "(%rdi),$t\n", $t) };
-    my $s = "\n.asm_func ${p}_body, local\n" . vec_entry($p, $L) . h_to_lanes(\@A);
+    my $s = "\n.asm_func ${p}_body, local, xmm\n" . vec_entry($p, $L) . h_to_lanes(\@A);
     $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
     $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($c->{PAD}) . "\n";
     $s .= "\tvpbroadcastq\t" . xreg($c->{PAD}) . ",$c->{PAD}\n";
@@ -869,7 +870,7 @@ sub vec_dual {
     my $IDX = '%zmm31';
     my $p = '.Lv16';
     my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', S16($_[0] - 4) . '(%rdi){1to8}') };
-    my $s = "\n.asm_func ${p}_body, local\n" . vec_entry($p, 16) . h_to_lanes(\@X);
+    my $s = "\n.asm_func ${p}_body, local, xmm\n" . vec_entry($p, 16) . h_to_lanes(\@X);
     $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
     $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvpbroadcastq\t%rax,$c->{PAD}\n";
     $s .= "\tvpbroadcastd\t" . P($_, 15) . "(%rdi),$R[$_]\n" for 0 .. 4;
@@ -1032,7 +1033,7 @@ sub lane_powers44 {
 
 # Radix 2^44 body, one chain (8 lanes, r^8) or two (16 blocks, r^16).
 # rdi ctx, rsi inp, rdx len (>= 128 or >= 256), ecx padbit; SysV
-# internal, clobbers everything but rdi.
+# internal, clobbers everything but rdi (and xmm6-15 on Win64), as above.
 sub vec44 {
     my ($dual) = @_;
     my $n = $dual ? 16 : 8;
@@ -1052,7 +1053,7 @@ sub vec44 {
     my @xx = map { xreg($_) } @X;
     my $s = <<___;
 
-.asm_func ${p}_body, local
+.asm_func ${p}_body, local, xmm
 	movq	%rsi,%r12
 	movq	%rdx,%r13
 	negl	%ecx			# padbit = (padbit != 0)
@@ -1197,7 +1198,7 @@ $code .= vec44(1);
 $code .= <<___;
 
 # void poly1305_blocks_avx2(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx2, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15, xmm
+.asm_func poly1305_blocks_avx2, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
 	cmpq	\$$VEC4_MIN,%rdx
 	jae	.Lavx2_vec
 	call	.Lblocks_scalar
@@ -1208,7 +1209,7 @@ $code .= <<___;
 .asm_endfunc
 
 # void poly1305_blocks_avx512(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx512, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15, xmm
+.asm_func poly1305_blocks_avx512, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
 	cmpq	\$$VEC16_MIN,%rdx
 	jae	.Lavx512_vec16
 	cmpq	\$$VEC8_MIN,%rdx
@@ -1229,7 +1230,7 @@ $code .= <<___;
 .asm_endfunc
 
 # void poly1305_blocks_avx512ifma(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx512ifma, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15, xmm
+.asm_func poly1305_blocks_avx512ifma, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
 	cmpq	\$$VEC44D_MIN,%rdx
 	jae	.Lifma_q16
 	cmpq	\$$VEC44_MIN,%rdx
