@@ -47,6 +47,9 @@
 # which are kept verbatim.
 #
 # The interface above is stable: other modules depend on it.
+# perlasm/x86_64-win64-check.sh runs the mingw64 output of the x86_64
+# modules under the Win64 calling convention on Linux (argument shuffle,
+# stack arguments, callee-saved registers) against the C references.
 use strict;
 use warnings;
 
