@@ -15,7 +15,9 @@
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 DIR="$SRC/build/perf"
-cmdline="tools/perf-all.sh${*:+ $*}"
+# the command shown in the generated files (the build folder is immaterial)
+cmdline="tools/perf-all.sh$(printf ' %s' "$@" | sed -E 's/ --dir [^ ]+//')"
+[ "$cmdline" = "tools/perf-all.sh " ] && cmdline="tools/perf-all.sh"
 do_icount=1
 do_mca=1
 want=()
