@@ -201,6 +201,7 @@ ___
 	nop
 .Lmont_inner:
 # LLVM-MCA-BEGIN bn_mul_mont_inner
+# LLVM-MCA-UNITS 2 limbs
 	$LW	$a,0($apj)
 	$LW	$n,0($npj)
 	$LW	$t,0($tpj)

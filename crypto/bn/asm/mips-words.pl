@@ -130,6 +130,7 @@ ___
 	$PADD	$end,$end,$ap		# ap + 4*W*(num/4)
 .L${name}_loop4:
 # LLVM-MCA-BEGIN $name
+# LLVM-MCA-UNITS 4 limbs
 ___
     my @ins;
     push @ins, $o{group}->() if $o{group};

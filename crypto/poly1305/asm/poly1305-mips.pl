@@ -470,6 +470,7 @@ $name:
 	beqz	$end,.L${name}_none
 	sll	$end,$end,4
 $pro	addu	$end,$end,$inp
+	sltu	$pad,\$0,$pad		# any nonzero padbit counts as 1
 	lw	$h0,0($ctx)
 	lw	$h1,4($ctx)
 	lw	$h2,8($ctx)
@@ -489,7 +490,7 @@ ___
     my $loop = sub {
         my ($lbl, $how) = @_;
         my $b = '';
-        $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks32_$v\n";
+        $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks32_${v}_$lbl\n# LLVM-MCA-UNITS 16 bytes\n";
         $b .= load_block32($how, $v eq 'r2');
         $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
         $b .= carry_pass32();
@@ -838,6 +839,7 @@ $name:
 	beqz	$end,.L${name}_none
 	$PTR_SLL	$end,$end,4
 $pro	$PTR_ADD	$end,$end,$inp
+	sltu	$pad,\$0,$pad		# any nonzero padbit counts as 1
 	ld	$h0,0($ctx)
 	ld	$h1,8($ctx)
 	ld	$h2,16($ctx)
@@ -847,7 +849,7 @@ $pro	$PTR_ADD	$end,$end,$inp
 ___
     my $loop = sub {
         my ($lbl, $how) = @_;
-        my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64\n";
+        my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64_${lbl}\n# LLVM-MCA-UNITS 16 bytes\n";
         $b .= load_block64($how);
         $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
         $b .= carry_pass64();
