@@ -113,8 +113,9 @@ sub sy {
 
 sub num {
     my ($v) = @_;
-    return sprintf('%.0fk', $v / 1000) if $v >= 10000 && $v % 1000 == 0;
-    return sprintf('%.1fM', $v / 1e6) if $v >= 1e6;
+    return sprintf('%gG', $v / 1e9) if $v >= 1e9;
+    return sprintf('%gM', $v / 1e6) if $v >= 1e6;
+    return sprintf('%gk', $v / 1e3) if $v >= 1e4;
     return $v == int($v) ? sprintf('%d', $v) : sprintf('%.3g', $v);
 }
 
