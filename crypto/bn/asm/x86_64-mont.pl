@@ -44,12 +44,30 @@
 #   rp, and a mask from the top bit and the borrow selects t or t - np word
 #   by word.
 #
-# Performance, estimated core cycles per bn_mul_mont (AMD EPYC Zen 5 VM,
-# "Oxide Virtual Turin-like Processor"); see docs/perf/x86_64-mont.md for
-# the method and OpenSSL/GMP beside them.
+#   ifma   AVX-512F + AVX512-IFMA, 16 <= num <= 64 (1024..4096 bits): the
+#          operands go to radix 2^52 (a shifted left by d = 52lp - 64num
+#          bits, lp = ceil((64num+1)/52)), are multiplied by the radix-2^52
+#          almost-Montgomery product bn_amm52_x86_64 (R = 2^(52lp), so the
+#          result is a*b/2^(64num) mod n, < 2n) and come back to radix 2^64
+#          for the common final subtraction.
 #
-#   bits        1024   2048   3072   4096
-#   (filled in from measurements: see docs/perf/x86_64-mont.md)
+# Also here, for crypto/bn/bn_exp_x86_64.c: bn_amm52_x86_64 (described at
+# its code) and bn_gather52_x86_64 (constant-time table read).
+#
+# Performance, estimated core cycles per call, apps/speed -r 9 mont
+# (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
+# Processor"; OpenSSL 3.0.22 BN_mod_mul_montgomery in the same run; more in
+# docs/perf/x86_64-bn.md):
+#
+#   bits          512    1024   2048   3072   4096
+#   a*b ifma       -      731   1340   2413   3827
+#   a*b mulx      306     970   3307   7159  13413
+#   a*b mulq      307    1022   3831   8398  16449
+#   a*b C ref     500    1659   5688  12209  29027
+#   a*b OpenSSL   236     834   3259   7217  13875
+#   a*a ifma       -      865   1667   2833   4075
+#   a*a sqrx      395    1042   3285   6419  11591
+#   a*a OpenSSL   246     696   2509   6750   9528
 #
 use strict;
 use warnings;
@@ -783,7 +801,8 @@ ___
 ___
         $code .= "\tvpxorq\t$_,$_,$_\n" for @Z;
         if ($split) { $code .= "\tvpxorq\t$_,$_,$_\n" for @W; }
-        $code .= "# LLVM-MCA-BEGIN bn_amm52_x86_64_$k\n.Lamm52_${k}_loop:\n";
+        # one iteration = one b limb against all 8k limbs of a and n
+        $code .= "# LLVM-MCA-BEGIN bn_amm52_x86_64_$k\n# LLVM-MCA-UNITS $L limbs\n.Lamm52_${k}_loop:\n";
         # scalar side: s0 (%r14) is the exact value of limb 0; the next one
         # is lane 1 of Z (+W) plus the b[i] and m terms that land there.
         $code .= <<___;
@@ -904,6 +923,7 @@ $code .= <<___;
 	movq	%rsi,%rax
 	movl	\$32,%r9d
 # LLVM-MCA-BEGIN bn_gather52_x86_64
+# LLVM-MCA-UNITS 8 limbs
 .Lgather52_entry:
 	vpcmpeqq	%zmm16,%zmm17,%k1
 	vmovdqu64	(%rax),%zmm1

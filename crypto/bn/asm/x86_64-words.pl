@@ -34,11 +34,19 @@
 #     clobbers CF, so the carry is parked in a register between 4-word blocks
 #     (a remainder of num%4 words is done first, one word at a time).
 #
-# Performance, cycles per limb at 100 limbs (estimated core cycles, this
-# project's apps/speed; AMD EPYC Zen 5 VM, "Oxide Virtual Turin-like"):
+# Performance, estimated core cycles per limb at 100 limbs, apps/speed -r 9
+# words (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
+# Processor"; GMP 6.2.1 in the same run; docs/perf/x86_64-bn.md):
 #
-#                     this code       GMP 6.2.1 (same run)
-#   mul_add (mulx)    see docs/perf/x86_64-words.md
+#               mulx   mulq   C ref   GMP
+#   mul_add     1.72   2.33   3.10    2.46 (mpn_addmul_1)
+#   mul_sub     1.74   2.23   7.21    2.22 (mpn_submul_1)
+#   mul         1.32   2.10   2.15    2.08 (mpn_mul_1)
+#   sqr         1.17   1.18   2.01     -
+#   add            0.95       4.82    0.91 (mpn_add_n)
+#   sub            0.91       3.74    0.90 (mpn_sub_n)
+#   cnd_add        1.53       5.17    1.53 (mpn_cnd_add_n)
+#   cnd_sub        1.37       3.82    1.40 (mpn_cnd_sub_n)
 #
 use strict;
 use warnings;
