@@ -117,6 +117,7 @@ my $CAP_IFMA    = 1 << 8;       # ASMCRYPT_CAP_X86_AVX512IFMA
 
 # ---- tunables ---------------------------------------------------------------
 my $VEC4_MIN = 192;     # bytes: below this the AVX2 entry runs scalar
+my $VEC4D_MIN = 512;    # bytes: from here the AVX2 entry runs two chains
 my $VEC8_MIN = 384;     # bytes: below this the AVX-512 entry runs AVX2
 my $VEC16_MIN = 1024;   # bytes: from here the AVX-512 entry runs two chains
 my $VEC44_MIN = 256;    # bytes: from here the IFMA entry runs radix 2^44
@@ -124,10 +125,12 @@ my $VEC44D_MIN = 768;   # bytes: ... with two chains
 
 # ---- context layout --------------------------------------------------------
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         NPOW => 48, NPOW44 => 52, P => 64, B => 384, S16 => 424, Q => 64);
+         NPOW => 48, NPOW44 => 52, P => 64, B => 384, S16 => 424, B8S => 456,
+         Q => 64);
 sub P { my ($l, $i) = @_; return $C{P} + 64 * $l + 4 * $i }   # limb l of r^(i+1), u32
 sub B { my ($j) = @_; return $C{B} + 4 * $j }     # u32; j=0..4: r^4 limbs; 5..8: 5*limb 1..4
 sub S16 { my ($l) = @_; return $C{S16} + 8 * ($l - 1) }   # u64: 5*limb l (1..4) of r^16
+sub B8S { my ($l) = @_; return $C{B8S} + 4 * ($l - 1) }   # u32: 5*limb l (1..4) of r^8
 sub Q { my ($l, $i) = @_; return $C{Q} + 128 * $l + 8 * $i }  # u64: 44-bit limb l of r^(i+1)
 
 my $code = '';
@@ -536,6 +539,11 @@ ___
             next unless $l;
             $code .= "\tleal\t(%rax,%rax,4),%eax\n\tmovl\t%eax," . B(4 + $l) . "(%rdi)\n";
         }
+        $code .= "\tcmpl\t\$8,%r13d\n\tjb\t${name}_ret\n";
+        for my $l (1 .. 4) {
+            $code .= "\tmovl\t" . P($l, 7) . "(%rdi),%eax\n\tleal\t(%rax,%rax,4),%eax\n";
+            $code .= "\tmovl\t%eax," . B8S($l) . "(%rdi)\n";
+        }
         $code .= "\tcmpl\t\$16,%r13d\n\tjb\t${name}_ret\n";
         for my $l (1 .. 4) {
             $code .= "\tmovl\t" . P($l, 15) . "(%rdi),%eax\n\tleaq\t(%rax,%rax,4),%rax\n";
@@ -921,6 +929,77 @@ $code .= vec_single(4);
 $code .= vec_single(8);
 $code .= vec_dual();
 
+# ---- two-chain AVX2 body: 8 blocks per iteration ---------------------------
+# As vec_dual but with 4-lane chains X and Y and multiplier r^8: sixteen
+# ymm registers hold one chain's working set, so the two accumulators live
+# in the frame and are reloaded in turn (store-to-load forwarding, no
+# stall); the second chain hides the first one's multiply/carry latency.
+# Multiplier limbs are broadcast from P(., 7) and B8S.
+sub vec_dual4 {
+    my @A = map { "%ymm$_" } 0 .. 4;
+    my @D = map { "%ymm$_" } 5 .. 9;
+    my @T = map { "%ymm$_" } 10 .. 13;
+    my $c = vcfg(4, '%ymm15', '%ymm14');
+    my $p = '.Lv4d';
+    my $slot = sub { my ($ch, $l) = @_; return (160 * $ch + 32 * $l) . '(%rsp)' };
+    my $mult = sub {
+        my ($j) = @_;
+        my ($t, $src) = $j <= 4 ? ($T[2], P($j, 7)) : ($T[3], B8S($j - 4));
+        return ("\tvpbroadcastd\t$src(%rdi),$t\n", $t);
+    };
+    my $ld = sub { join '', map { "\tvmovdqu\t" . $slot->($_[0], $_) . ",$A[$_]\n" } 0 .. 4 };
+    my $st = sub { join '', map { "\tvmovdqu\t$A[$_]," . $slot->($_[0], $_) . "\n" } 0 .. 4 };
+    my $zero = join '', map { "\tvpxor\t$_,$_,$_\n" } @A;
+    my $step = sub {       # chain ch: A = A*r^8 + next group
+        my ($ch) = @_;
+        return $ld->($ch) . vmul(\@A, \@D, [@T[0, 1]], $mult)
+             . vload_add($c, [@T[0 .. 2]], \@D) . vcarry($c, \@D, \@A, @T[0, 1]) . $st->($ch);
+    };
+    my $s = "\n.asm_func ${p}_body, local, xmm, frame=320\n" . vec_entry($p, 8) . h_to_lanes(\@A);
+    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
+    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($c->{PAD}) . "\n";
+    $s .= "\tvpbroadcastq\t" . xreg($c->{PAD}) . ",$c->{PAD}\n";
+    $s .= <<___;
+	movq	%r13,%r15
+	shrq	\$6,%r15		# groups of 4 blocks (>= 2)
+	testq	\$1,%r15
+	jz	${p}_even
+${\ vload_add($c, [@T[0..2]], \@A)}
+${\ $st->(1)}
+$zero
+${\ $st->(0)}
+	shrq	\$1,%r15		# pairs left (>= 1)
+	jmp	${p}_loop
+${p}_even:
+${\ vload_add($c, [@T[0..2]], \@A)}
+${\ $st->(0)}
+$zero
+${\ vload_add($c, [@T[0..2]], \@A)}
+${\ $st->(1)}
+	shrq	\$1,%r15
+	decq	%r15
+	jz	${p}_final
+.balign 32
+${p}_loop:
+# LLVM-MCA-BEGIN poly1305_vec4x2
+${\ $step->(0)}
+${\ $step->(1)}
+	decq	%r15
+	jnz	${p}_loop
+# LLVM-MCA-END
+${p}_final:
+${\ $ld->(0)}
+${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 4, @T[2,3], undef))}
+${\ $ld->(1)}
+${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 0, @T[2,3], undef), 1)}
+${\ vhsum($c, \@D, $T[0])}
+${\ sums_to_h()}
+___
+    $s .= vec_exit($p, 64);          # groups of 64 bytes, odd counts included
+    return $s;
+}
+$code .= vec_dual4();
+
 # ---- AVX512-IFMA, radix 2^44 ---------------------------------------------
 # h = h0 + h1*2^44 + h2*2^88 (h0, h1 44 bits, h2 42 bits plus lazy excess),
 # same for r.  2^132 == 20 mod p, so with s_j = 20*r_j:
@@ -1199,12 +1278,17 @@ $code .= <<___;
 
 # void poly1305_blocks_avx2(ctx, inp, len, padbit)
 .asm_func poly1305_blocks_avx2, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
+	cmpq	\$$VEC4D_MIN,%rdx
+	jae	.Lavx2_vec4d
 	cmpq	\$$VEC4_MIN,%rdx
 	jae	.Lavx2_vec
 	call	.Lblocks_scalar
 	.asm_ret
 .Lavx2_vec:
 	call	.Lv4_body
+	.asm_ret
+.Lavx2_vec4d:
+	call	.Lv4d_body
 	.asm_ret
 .asm_endfunc
 
