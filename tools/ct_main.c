@@ -12,7 +12,8 @@
  * memory-access hashes over all variants; cases named "leak-*" are the
  * planted leaks of ct_leaks.c and must show a difference instead.
  *
- * Secrets varied: Montgomery operands (also squaring, bp == ap); modexp base and exponent; cnd_*
+ * Secrets varied: Montgomery operands (also squaring, bp == ap);
+ * word-primitive operands and multiplier; modexp base and exponent; cnd_*
  * condition and operands; Poly1305 key (r and s) and message bytes.
  * Public and fixed per case: modulus, num, exponent length, message length.
  */
@@ -120,6 +121,16 @@ static void cnd_setup(int v)
     secret_words(job.bp, job.num, (v + 1) % 4, &st);
 }
 
+static void words_setup(int v)
+{
+    uint64_t st = 0x3013d + (uint64_t)v;
+
+    secret_words(job.rp, 2 * job.num, (v + 2) % 4, &st);
+    secret_words(job.ap, job.num, v % 4, &st);
+    secret_words(job.bp, job.num, (v + 1) % 4, &st);
+    secret_words(&job.w, 1, (v + 3) % 4, &st);
+}
+
 static void poly_setup(int v)
 {
     uint64_t st = 0x1305 + (uint64_t)v;
@@ -215,6 +226,23 @@ int main(int argc, char **argv)
         each_impl("bn_cnd_add_words", what, DRV_API, cnd_setup, caps, ncaps, 1);
         snprintf(what, sizeof(what), "bn_cnd_sub_words/%d", job.num);
         each_impl("bn_cnd_sub_words", what, DRV_API, cnd_setup, caps, ncaps, 1);
+    }
+
+    /* the word primitives Montgomery and modexp are built from: secret
+     * operands and multiplier, public length */
+    for (i = 0; i < sizeof(cnd_words) / sizeof(cnd_words[0]); i++) {
+        static const char *const wp[] = {
+            "bn_mul_add_words", "bn_mul_words", "bn_mul_sub_words",
+            "bn_sqr_words", "bn_add_words", "bn_sub_words",
+        };
+        size_t k;
+
+        for (k = 0; k < sizeof(wp) / sizeof(wp[0]); k++) {
+            drv_job_buffers(&job);
+            job.num = cnd_words[i];
+            snprintf(what, sizeof(what), "%s/%d", wp[k], job.num);
+            each_impl(wp[k], what, DRV_API, words_setup, caps, ncaps, 1);
+        }
     }
 
     for (i = 0; i < sizeof(poly_len) / sizeof(poly_len[0]); i++) {
