@@ -773,7 +773,7 @@ ___
 .asm_ret
 .asm_endfunc
 
-.asm_func bn_amm52_int, local, push=rbx:r12:r13:r14:r15, frame=16
+.asm_func bn_amm52_int, local, push=rbx:r12:r13:r14:r15, frame=32
 	movl	$kk,%eax
 	shrl	\$8,%eax
 	movl	%eax,8(%rsp)		# number of b limbs (Montgomery iterations)
@@ -797,6 +797,11 @@ ___
 	movq	\$0xfffffffffffff,$mask
 	xorl	%r14d,%r14d
 	movl	8(%rsp),%r15d
+	movq	($n),%rax
+	shlq	\$12,%rax
+	movq	%rax,16(%rsp)		# n[0] << 12: mulx gives hi52(n[0]*m)
+	movq	($a),%rdi
+	shlq	\$12,%rdi		# a[0] << 12
 	vpxorq	$ZERO,$ZERO,$ZERO
 ___
         $code .= "\tvpxorq\t$_,$_,$_\n" for @Z;
@@ -805,15 +810,18 @@ ___
         $code .= "# LLVM-MCA-BEGIN bn_amm52_x86_64_$k\n# LLVM-MCA-UNITS $L limbs\n.Lamm52_${k}_loop:\n";
         # scalar side: s0 (%r14) is the exact value of limb 0; the next one
         # is lane 1 of Z (+W) plus the b[i] and m terms that land there.
+        # With x = a[0] << 12 (n[0] << 12), mulx returns hi52(a[0]*y) in
+        # its high half; the carry out of limb 0 is (t + 2^52 - 1) >> 52
+        # because t + lo52(n[0]*m) is t rounded up to a multiple of 2^52.
+        # Loop-carried scalar path: t -> m (imul, and) -> mulx -> add -> lea.
         $code .= <<___;
 	movq	($bp),%rdx
 	vpbroadcastq	($bp),$B
 	vpextrq	\$1,%xmm0,%r12
-	mulx	($a),%rax,%rbx
+	mulx	%rdi,%rax,%rbx
+	shrq	\$12,%rax
 	movq	8($a),%r10
 	imulq	%rdx,%r10
-	shldq	\$12,%rax,%rbx
-	andq	$mask,%rax
 	andq	$mask,%r10
 	addq	%rbx,%r10
 	addq	%r10,%r12
@@ -830,12 +838,10 @@ ___
 	vpbroadcastq	%rdx,$M
 	movq	8($n),%r10
 	imulq	%rdx,%r10
-	mulx	($n),%rbx,%r11
 	andq	$mask,%r10
 	addq	%r10,%r12
-	shldq	\$12,%rbx,%r11
-	andq	$mask,%rbx
-	addq	%rbx,%rax
+	mulx	16(%rsp),%rbx,%r11
+	addq	$mask,%rax
 	shrq	\$52,%rax
 	addq	%r11,%r12
 	leaq	(%r12,%rax),%r14
