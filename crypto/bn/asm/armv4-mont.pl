@@ -37,30 +37,30 @@
 # flags; OpenSSL = Debian armhf libcrypto 3.0.22 BN_mod_mul_montgomery,
 # which runs its NEON code on cortex-a8):
 #   bits  C        armv6-umaal      armv4 (umlal)    OpenSSL (NEON)
-#   1024  20925    9357   (0.45)    15501  (0.74)    3845
-#   2048  78561    35021  (0.45)    59597  (0.76)    13393
-#   4096  304425   135501 (0.45)    233805 (0.77)    50057
+#   512   5931     2495   (0.42)    4205   (0.71)    1267
+#   1024  20925    8495   (0.41)    15501  (0.74)    3845
+#   2048  78561    31247  (0.40)    59597  (0.76)    13393
+#   4096  304425   119759 (0.39)    233805 (0.77)    50057
 # (armv7 row; armv6 and thumb2 rows give the same asm counts; armv5te runs
-# the armv4 path: 15498 / 59594 / 233802 vs C 20895 / 78499 / 304299.)
-# Constant-time modexp, full-size exponent (api): 1024 bits 15.3M
-# instructions (umaal) / 23.1M (armv4) vs OpenSSL 7.0M; 2048 bits
-# 100.4M / 161.5M vs 41.5M.  OpenSSL's NEON Montgomery and dedicated
-# squaring win by 2.2-2.4x: we have no NEON path.
+# the armv4 path: 15498 / 233802 at 1024 / 4096 bits vs C 20895 / 304299.)
+# Constant-time modexp, full-size exponent (api): 1024 bits 14.3M
+# instructions (umaal) / 23.1M (armv4) vs OpenSSL 7.0M, GMP mpz_powm_sec
+# 17.2M; 2048 bits 91.0M / 161.5M vs 41.5M, GMP 122.3M.  OpenSSL's NEON
+# Montgomery wins by 2.0-2.2x: we have no NEON path.
 #
-# llvm-mca-19 cycles per inner step j (two 32x32 products), regions
-# mont_inner_v4 / mont_inner_v6:
-#   model          armv4 (umlal)   armv6-umaal
-#   Cortex-A9      12.05           13.05   (ARM mode; Thumb-2: 7.11 / 12.06)
-#   Cortex-A57      7.10           13.06
-#   Swift          10.57            8.07
-#   Cortex-M4      16.01           10.01   (Thumb-2)
-#   Cortex-M7      14.01            8.01   (Thumb-2)
-# So the umaal loop has 43% fewer instructions and wins on Swift, M4 and
-# M7, but the A9 and A57 models estimate it slower than the umlal loop
-# (the umaal carry chains are latency bound there).  A core cannot be
-# told apart at run time from user space, so umaal stays the default on
-# ARMv6+ builds; ASMCRYPT_CAP=0 (clearing the UMAAL bit) selects the
-# umlal loop.  Both paths beat the C reference in instructions.
+# llvm-mca-19 cycles per word of the inner loop (two 32x32 products),
+# regions mont_inner_v4 (one word) / mont_inner_v6 (two words):
+#   model          armv4 (umlal)   armv6-umaal (pipelined)
+#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)
+#   Cortex-A57      7.10            7.54
+#   Swift          10.57            7.72
+#   Cortex-M4      16.01            9.01   (Thumb-2)
+#   Cortex-M7      14.01            7.51   (Thumb-2)
+# (T2: the same loop assembled as Thumb-2.)  The umaal loop issues the
+# next word's a*b step before this word's m*n step so the two carry
+# chains overlap; it has half the instructions of the umlal loop and is
+# as fast or faster on every model except A57 (6% slower).  It is the
+# default on ARMv6+ builds; ASMCRYPT_CAP=0 selects the umlal loop.
 #
 use strict;
 use warnings;

@@ -34,25 +34,32 @@
 # when the UMAAL bit of asmcrypt_cpucap is set.
 #
 # Performance, our measurements: instructions per limb (make icount,
-# armv7 row, C = bn_*_words_c -O2 same flags):
-#   primitive     limbs  C       umaal   armv4
-#   mul_add       128    9.13    2.65    7.90
-#   mul           128    7.13    3.40    5.90
-#   mul_sub       128    13.13   4.65    9.90
+# armv7 row, C = bn_*_words_c -O2 same flags, GMP = Debian armhf libgmp
+# mpn_addmul_1 / mul_1 / submul_1 / add_n / sub_n / cnd_add_n / cnd_sub_n):
+#   primitive     limbs  C       umaal   armv4   GMP
+#   mul_add       128    9.13    2.65    7.90    6.93
+#   mul           128    7.13    3.40    5.90    3.67
+#   mul_sub       128    13.13   4.65    9.90    6.93
 #   sqr           128    7.07    2.75
-#   add / sub     128    12.12   2.66
-#   cnd_add/sub   128    13.19   3.73
-#   mul_add       8      11.12   8.62    13.88   (call overhead: at 8 limbs
-#   mul           8       9.12   9.38    11.88    the umlal path loses to C)
+#   add / sub     128    12.12   2.66            2.68
+#   cnd_add/sub   128    13.19   3.73            3.70
+#   mul_add       8      11.12   8.62    13.88   9.62   (call overhead: at 8
+#   mul           8       9.12   9.38    11.88   6.25    limbs the umlal path
+#   add           8      14.00   8.88            5.38    loses to C)
 # armv5te row (armv4 path only): mul_add 128: 7.87 vs C 9.15; 8: 13.38 vs
 # 11.38.
-# llvm-mca-19 cycles per 4-limb umaal step (A9 model rejects ldm/stm):
-#   model        mul_add  mul_sub  ratio
-#   Cortex-A57   17.21    19.12    1.11
-#   Swift        30.06    35.03    1.17
-#   Cortex-M4    13.01    21.01    1.62   (Thumb-2; the two mvn per limb
-#   Cortex-M7    10.02    17.02    1.70    cost one cycle each in order)
-# The "mul_sub within 15% of mul_add" target holds on the A57 model only.
+# llvm-mca-19 cycles per 4-limb step (the A9 model rejects ldm/stm, so it
+# has no figure for the umaal loops; M4/M7 on the Thumb-2 build):
+#   model        mul_add  mul_sub  ratio   armv4 mul_add / mul_sub
+#   Cortex-A57   17.21    19.12    1.11    24.07 / 32.06
+#   Swift        30.06    35.03    1.17    28.07 / 32.06
+#   Cortex-M4    13.01    21.01    1.62    34.01 / 46.01
+#   Cortex-M7    10.02    17.02    1.70    33.01 / 37.01
+# The "mul_sub within 15% of mul_add" target holds on the A57 model only;
+# on the in-order M cores each of the two mvn per limb costs a cycle.
+# umaal is not faster than the umlal loop on Swift (mul_add 30.1 vs 28.1)
+# and for bn_mul_words on A57/Swift, but has 2-3x fewer instructions and
+# wins on M4/M7; it stays the default on ARMv6+ builds.
 #
 use strict;
 use warnings;

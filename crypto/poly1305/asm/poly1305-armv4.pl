@@ -29,38 +29,50 @@
 # column loads one more; every multiplier is loaded once per block.
 #
 # Loads: ARMv7 uses unaligned ldr (plus rev on big-endian); older cores
-# assemble bytes with ldrb/orr, which is also endian-neutral.  emit stores
-# the tag with strb, so mac may be unaligned.
+# use ldm for word-aligned input (rev on big-endian ARMv6) and otherwise
+# assemble bytes with ldrb/orr, which is endian-neutral.  emit stores the
+# tag with strb, so mac may be unaligned.
 #
-# State (ctx, 4-byte aligned): h0..h4 @0..16, is_base2_26 @20 (always 0
-# for this scalar code), r0..r3 @24..36.
+# State (ctx, 4-byte aligned): h0..h4 @0..16 (always radix 2^32 between
+# calls), word @20 unused (0), r0..r3 @24..36, NEON tables: ready flag
+# @52, r / r^2 / r^4 as five 26-bit limbs @64 / @84 / @104 (computed by
+# the first NEON call after init with a key; 124 bytes in all).
 #
-# With -D__KERNEL__ the entry points are poly1305_{init,blocks,emit}_arm,
-# init never fills func and never reads asmcrypt_cpucap: the file needs
-# nothing else of asmcrypt.
+# With -D__KERNEL__ the entry points are poly1305_{init,blocks,emit}_arm
+# and poly1305_blocks_neon_arm (NEON builds); init never fills func and
+# never reads asmcrypt_cpucap (the caller picks blocks or blocks_neon):
+# the file needs nothing else of asmcrypt.
 #
-# Performance, our measurements.  No NEON path yet: every core runs this
-# scalar code (init returns 0).
+# NEON (ARMv7 builds with NEON, chosen by init when the NEON bit of
+# asmcrypt_cpucap is set; see neon_blocks below): radix 2^26, two lanes,
+# four blocks per step, h converted from/to radix 2^32 on entry/exit so
+# the state layout and emit are shared with the scalar code.
+#
+# Performance, our measurements.
 #
 # Instructions per byte of a one-shot tag (make icount: tools/qemu-icount
 # under qemu-arm; C = poly1305_ref26 at -O2 with the same flags; OpenSSL =
 # Debian armhf libcrypto 3.0.22, which takes its NEON path on cortex-a8):
-#   row (qemu -cpu)        size   C ref26   this     ratio   OpenSSL
-#   armv7  (cortex-a8)     8192   6.54      3.36     0.51    1.79 (NEON)
-#   armv7  (cortex-a8)     1024   6.83      3.72     0.54    2.72 (NEON)
-#   thumb2 (cortex-a15)    8192   7.17      3.36     0.47
-#   armv6  (arm1136)       8192   6.43      3.05     0.47    (aligned: ldm loop)
-#   armv5te (arm926)       8192   8.37      3.05     0.36    (aligned: ldm loop)
+#   row (qemu -cpu)      size   C ref26  scalar  ratio  NEON   OpenSSL
+#   armv7  (cortex-a8)   8192   6.54     3.36    0.51   1.76   1.79
+#   armv7  (cortex-a8)   1024   6.83     3.72    0.54   2.37   2.72
+#   armv7  (cortex-a8)    256   7.81     4.96    0.64   4.46   5.93
+#   armv7  (cortex-a8)     64   11.73    9.91    0.84   (scalar: < 128 B)
+#   thumb2 (cortex-a15)  8192   7.17     3.36    0.47   1.76
+#   armv6  (arm1136)     8192   6.43     3.05    0.47   (aligned: ldm loop)
+#   armv5te (arm926)     8192   8.37     3.05    0.36   (aligned: ldm loop)
 #   (unaligned input before ARMv7 takes the ldrb loop: 4.74/byte)
 #
-# llvm-mca-19, region poly1305_blocks (one 16-byte block, ARMv7 build;
-# M4/M7 on the Thumb-2 build), cycles per block / per byte:
-#   Cortex-A9 107.2 / 6.70   Cortex-A57 84.2 / 5.26   Swift 85.1 / 5.32
-#   Cortex-M4  79.0 / 4.94   Cortex-M7  50.0 / 3.13
-# The A9 target (5.1 c/B, the best published real-A9 figure) is not met
-# on the model: the loop is latency bound on the four serial umlal chains
-# (one per column, 19 dependent multiply-accumulates per block); breaking
-# them needs a 15th register or a spill (not done).
+# llvm-mca-19 cycles per byte of the block loops (ARMv7 ARM-mode build;
+# Thumb-2 gives the same on these models; M4/M7 on the Thumb-2 build):
+#   loop                      A9     A57    Swift  M4     M7
+#   scalar (53 insns/16 B)    6.70   5.26   5.32   4.94   3.13
+#   NEON  (107 insns/64 B)    2.45   1.27   1.52   -      -
+# Targets: NEON A9 <= 2.5 met; scalar A9 <= 5.1 NOT met: the scalar loop
+# is latency bound on its serial umlal column chains (19 dependent
+# multiply-accumulates per block, latency 5 on the A9 model); splitting
+# them needs a 15th register or extra loads (est. ~0.57x C instructions,
+# over the 0.55x instruction target), not done.
 #
 use strict;
 use warnings;
