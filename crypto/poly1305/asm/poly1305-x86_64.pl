@@ -1113,6 +1113,67 @@ sub lane_powers44 {
 # Radix 2^44 body, one chain (8 lanes, r^8) or two (16 blocks, r^16).
 # rdi ctx, rsi inp, rdx len (>= 128 or >= 256), ecx padbit; SysV
 # internal, clobbers everything but rdi (and xmm6-15 on Win64), as above.
+# Sum the lanes of @$LX (radix-2^44 columns, below zmm16) into h in ctx,
+# radix 2^64 ($tmp: a register below zmm16).
+sub sums44_to_h {
+    my ($LX, $tmp) = @_;
+    my $s = '';
+    # lane sums -> r8, r9, r10 (temporaries below zmm16 for the VEX forms)
+    my @g = ('%r8', '%r9', '%r10');
+    for my $k (0 .. 2) {
+        my ($d, $dy, $dx) = ($LX->[$k], yreg($LX->[$k]), xreg($LX->[$k]));
+        my ($ty, $tx) = (yreg($tmp), xreg($tmp));
+        $s .= <<___;
+	vextracti64x4	\$1,$d,$ty
+	vpaddq	$ty,$dy,$dy
+	vextracti128	\$1,$dy,$tx
+	vpaddq	$tx,$dx,$dx
+	vpsrldq	\$8,$dx,$tx
+	vpaddq	$tx,$dx,$dx
+	vmovq	$dx,$g[$k]
+___
+    }
+    $s .= <<___;
+	vzeroupper
+	movabsq	\$0xfffffffffff,%rcx	# carry, then radix 2^44 -> 2^64
+	movq	%r8,%rax
+	shrq	\$44,%rax
+	andq	%rcx,%r8
+	addq	%rax,%r9
+	movq	%r9,%rax
+	shrq	\$44,%rax
+	andq	%rcx,%r9
+	addq	%rax,%r10
+	movq	%r10,%rax
+	shrq	\$42,%rax
+	shrq	\$2,%rcx
+	andq	%rcx,%r10
+	leaq	(%rax,%rax,4),%rax
+	addq	%rax,%r8
+	movq	%r8,%rax
+	shrq	\$44,%rax
+	shlq	\$2,%rcx
+	orq	\$3,%rcx
+	andq	%rcx,%r8
+	addq	%rax,%r9		# g0 < 2^44, g1 < 2^44 + 2^21, g2 < 2^42
+	movq	%r9,%rsi		# h1 = g1>>20 + g2<<24
+	shrq	\$20,%rsi
+	movq	%r10,%rdx		# h2 = g2>>40
+	shrq	\$40,%rdx
+	shlq	\$24,%r10
+	addq	%r10,%rsi
+	adcq	\$0,%rdx
+	shlq	\$44,%r9		# h0 = g0 + g1<<44
+	addq	%r9,%r8
+	adcq	\$0,%rsi
+	adcq	\$0,%rdx
+	movq	%r8,$C{H0}(%rdi)
+	movq	%rsi,$C{H1}(%rdi)
+	movq	%rdx,$C{H2}(%rdi)
+___
+    return $s;
+}
+
 sub vec44 {
     my ($dual) = @_;
     my $n = $dual ? 16 : 8;
@@ -1214,59 +1275,7 @@ ___
     $s .= mul44(\@X, \@LX, \@HX, lane_powers44($dual ? 8 : 0, \@tb, \@ts, $LY[1], $IDX));
     $s .= mul44(\@Y, \@LX, \@HX, lane_powers44(0, \@tb, \@ts, $LY[1], $IDX)) if $dual;
     $s .= fold44(\@LX, \@HX, @T[0, 1]);
-    # lane sums -> r8, r9, r10 (temporaries below zmm16 for the VEX forms)
-    my @g = ('%r8', '%r9', '%r10');
-    for my $k (0 .. 2) {
-        my ($d, $dy, $dx) = ($LX[$k], yreg($LX[$k]), xreg($LX[$k]));
-        my ($ty, $tx) = (yreg($X[0]), xreg($X[0]));
-        $s .= <<___;
-	vextracti64x4	\$1,$d,$ty
-	vpaddq	$ty,$dy,$dy
-	vextracti128	\$1,$dy,$tx
-	vpaddq	$tx,$dx,$dx
-	vpsrldq	\$8,$dx,$tx
-	vpaddq	$tx,$dx,$dx
-	vmovq	$dx,$g[$k]
-___
-    }
-    $s .= <<___;
-	vzeroupper
-	movabsq	\$0xfffffffffff,%rcx	# carry, then radix 2^44 -> 2^64
-	movq	%r8,%rax
-	shrq	\$44,%rax
-	andq	%rcx,%r8
-	addq	%rax,%r9
-	movq	%r9,%rax
-	shrq	\$44,%rax
-	andq	%rcx,%r9
-	addq	%rax,%r10
-	movq	%r10,%rax
-	shrq	\$42,%rax
-	shrq	\$2,%rcx
-	andq	%rcx,%r10
-	leaq	(%rax,%rax,4),%rax
-	addq	%rax,%r8
-	movq	%r8,%rax
-	shrq	\$44,%rax
-	shlq	\$2,%rcx
-	orq	\$3,%rcx
-	andq	%rcx,%r8
-	addq	%rax,%r9		# g0 < 2^44, g1 < 2^44 + 2^21, g2 < 2^42
-	movq	%r9,%rsi		# h1 = g1>>20 + g2<<24
-	shrq	\$20,%rsi
-	movq	%r10,%rdx		# h2 = g2>>40
-	shrq	\$40,%rdx
-	shlq	\$24,%r10
-	addq	%r10,%rsi
-	adcq	\$0,%rdx
-	shlq	\$44,%r9		# h0 = g0 + g1<<44
-	addq	%r9,%r8
-	adcq	\$0,%rsi
-	adcq	\$0,%rdx
-	movq	%r8,$C{H0}(%rdi)
-	movq	%rsi,$C{H1}(%rdi)
-	movq	%rdx,$C{H2}(%rdi)
-___
+    $s .= sums44_to_h(\@LX, $X[0]);
     $s .= vec_exit($p, 128);
     return $s;
 }
