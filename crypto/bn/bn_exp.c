@@ -96,7 +96,7 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
 
 #ifdef ASMCRYPT_MOD_EXP_X86_64
     if (asmcrypt_mod_exp_x86_64(rp, ap, ep, ewords, np, num))
-        return ASMCRYPT_OK;          /* AVX512-IFMA path, bn_exp_x86_64.c */
+        return ASMCRYPT_OK;          /* x86_64 paths, bn_exp_x86_64.c */
 #endif
     n0 = asmcrypt_bn_mont_n0(np);
 

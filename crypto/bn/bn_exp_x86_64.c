@@ -1,26 +1,25 @@
 /*
- * crypto/bn/bn_exp_x86_64.c - constant-time modexp in radix 2^52 on
- * AVX512-IFMA (x86_64 with the x86_64-mont module only).
+ * crypto/bn/bn_exp_x86_64.c - constant-time modexp for x86_64 with the
+ * x86_64-mont module.
  *
  * asmcrypt_mod_exp_x86_64() is tried first by asmcrypt_mod_exp (bn_exp.c)
- * after its argument checks; it returns 1 when it computed rp and 0 when it
- * does not apply (no AVX512F+IFMA in asmcrypt_cpucap, or num too large),
- * and then the generic word-serial path runs.
+ * after its argument checks and always computes rp (returns 1):
  *
- * Numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
- * 2^(52L)) and multiplied by bn_amm52_x86_64 (x86_64-mont.pl), an
- * "almost Montgomery" product: inputs and outputs < 2n, so no subtraction
- * is needed until the very end.
- *   RR = R^2 mod n without a division: x = 2^(bitlen(n)-1), doubled mod n
- *        up to 2^(416k + 13k) = 2^(13k) R, i.e. the Montgomery form of
- *        2^(13k); five Montgomery squarings give the form of 2^(416k) = R,
- *        which is R^2 mod n.  n is public: only its length decides the
- *        number of steps.
+ * AVX512-IFMA (asmcrypt_cpucap has AVX512F and AVX512IFMA), every num:
+ *   numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
+ *   2^(52 lp), lp <= L limbs in use) and multiplied by bn_amm52_x86_64
+ *   (x86_64-mont.pl), an "almost Montgomery" product: inputs and outputs
+ *   < 2n, so no subtraction is needed until the very end.
+ * otherwise: radix 2^64 over bn_mul_mont (MULX or mulq paths).
+ *
+ * Both: R^2 mod n without a division: x = 2^(bitlen(n)-1), doubled mod n
+ *   up to 2^e R, i.e. the Montgomery form of 2^e with e = log2(R) / 2^s;
+ *   s Montgomery squarings give the form of 2^log2(R) = R, which is R^2
+ *   mod n.  n is public: only its length decides the number of steps.
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
- *        multiplication per window, table entries read by a masked scan of
- *        all 32 entries (bn_gather52_x86_64, AVX-512).
- *   Out of Montgomery form with a product by 1 (< n + 1), to radix 2^64,
- *   and one constant-time conditional subtraction.
+ *   multiplication per window, table entries read by a masked scan of all
+ *   32 entries (bn_gather52_x86_64 with AVX-512, else a C scan).
+ *   Out of Montgomery form with a product by 1.
  */
 #include "bn_local.h"
 
@@ -33,7 +32,6 @@
 #define M52      (((uint64_t)1 << 52) - 1)
 #define WIN_BITS 5
 #define WIN_SIZE (1 << WIN_BITS)
-#define MIN_NUM  1                     /* every size: cheaper R^2 and gather than bn_exp.c */
 
 void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
                      const uint64_t *n, uint64_t n0, int kl);
@@ -109,18 +107,17 @@ static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
     return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
 }
 
-int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                            int ewords, const BN_ULONG *np, int num)
+/* radix 2^52 on AVX512-IFMA; 0 when num is too large for it */
+static __attribute__((noinline)) int
+mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
+             const BN_ULONG *np, int num)
 {
-    const unsigned int need = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
     uint64_t tab[WIN_SIZE * LMAX];
     uint64_t n52[LMAX], acc[LMAX], x[LMAX], one[LMAX];
     BN_ULONG w[ASMCRYPT_BN_MAX_WORDS];
     uint64_t n0;
     int k, kl, lp, sq, L, i, j, top, pos, first, ebits;
 
-    if ((asmcrypt_cpucap & need) != need || num < MIN_NUM)
-        return 0;
     lp = (64 * num + 2 + 51) / 52;                  /* 52 lp >= 64 num + 2 */
     k = (lp + 7) / 8;
     if (k > AMM_MAXK)
@@ -188,6 +185,106 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
     bn_wipe(x, sizeof(x));
     bn_wipe(w, sizeof(w));
     return 1;
+}
+
+/* x = 2^(64 num + 2 num) mod n by doublings from 2^(bitlen(n)-1): the
+ * Montgomery form (R = 2^(64 num)) of 2^(2 num); five Montgomery squarings
+ * then give the form of 2^(64 num) = R, i.e. R^2 mod n. */
+static void rr_mont64(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
+{
+    int i, j, top = bitlen(np, num) - 1;
+
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[top / 64] = (BN_ULONG)1 << (top % 64);
+    cond_sub(x, 0, np, num);                        /* n == 1 */
+    for (i = top; i < 66 * num; i++) {
+        BN_ULONG c = x[num - 1] >> 63;
+
+        for (j = num - 1; j > 0; j--)
+            x[j] = (x[j] << 1) | (x[j - 1] >> 63);
+        x[0] <<= 1;
+        cond_sub(x, c, np, num);
+    }
+    for (i = 0; i < 5; i++)
+        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
+}
+
+/* out = tab[idx] (32 entries, stride S words), every entry read */
+static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
+{
+    int i, j;
+
+    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX512F) {
+        bn_gather52_x86_64(out, tab, idx, S);       /* any 64-bit words */
+        return;
+    }
+    for (j = 0; j < S; j++)
+        out[j] = 0;
+    for (i = 0; i < WIN_SIZE; i++) {
+        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
+
+        for (j = 0; j < S; j++)
+            out[j] |= tab[(size_t)i * S + j] & mask;
+    }
+}
+
+/* radix 2^64 over bn_mul_mont (MULX or mulq): the same windows as
+ * bn_exp.c with a cheaper R^2 and table read */
+static __attribute__((noinline)) int
+mod_exp_mont64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
+               const BN_ULONG *np, int num)
+{
+    BN_ULONG tab[WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
+    int S = (num + 7) & ~7, i, j, pos, first, ebits;
+
+    rr_mont64(x, np, n0, num);
+    for (j = 0; j < S; j++)
+        acc[j] = 0;
+    acc[0] = 1;
+    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);           /* R */
+    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);            /* a R */
+    for (i = 2; i < WIN_SIZE; i++)
+        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
+                              &tab[S], np, n0, num);
+    for (i = 0; i < WIN_SIZE; i++)
+        for (j = num; j < S; j++)
+            tab[(size_t)i * S + j] = 0;
+
+    ebits = 64 * ewords;
+    first = ebits % WIN_BITS;
+    if (first == 0)
+        first = WIN_BITS;
+    pos = ebits - first;
+    lookup64(acc, tab, window(ep, pos, first, ewords), S);
+    while (pos > 0) {
+        pos -= WIN_BITS;
+        for (i = 0; i < WIN_BITS; i++)
+            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
+        lookup64(x, tab, window(ep, pos, WIN_BITS, ewords), S);
+        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
+    }
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[0] = 1;
+    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);   /* < n: bn_mul_mont reduces */
+
+    bn_wipe(tab, sizeof(BN_ULONG) * (size_t)WIN_SIZE * (size_t)S);
+    bn_wipe(acc, sizeof(acc));
+    bn_wipe(x, sizeof(x));
+    return 1;
+}
+
+int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                            int ewords, const BN_ULONG *np, int num)
+{
+    const unsigned int ifma = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
+
+    if ((asmcrypt_cpucap & ifma) == ifma && mod_exp_ifma(rp, ap, ep, ewords, np, num))
+        return 1;
+    return mod_exp_mont64(rp, ap, ep, ewords, np, num);
 }
 
 #else
