@@ -1,8 +1,8 @@
 #!/usr/bin/env perl
 #
 # poly1305-x86_64.pl - Poly1305 for x86_64: scalar radix 2^64 (mulq),
-# AVX2 radix 2^26 four blocks at a time, AVX-512F radix 2^26 eight (and
-# two chains of eight) blocks at a time, AVX512-IFMA radix 2^44.
+# AVX2 radix 2^26 four (and two chains of four) blocks at a time, AVX-512F
+# radix 2^26 eight (and two chains of eight), AVX512-IFMA radix 2^44.
 #
 #   perl poly1305-x86_64.pl FLAVOUR OUT.S   (FLAVOUR: elf, macosx, mingw64;
 #                                            see perlasm/x86_64-xlate.pl)
@@ -34,7 +34,8 @@
 # For long inputs the AVX-512 entry runs two such 8-lane chains on
 # alternate groups with multiplier r^16 (the second chain hides the
 # multiply/carry latency of the first); the last pair of groups is
-# multiplied by r^16..r^9 and r^8..r^1.
+# multiplied by r^16..r^9 and r^8..r^1.  The AVX2 entry does the same
+# with two 4-lane chains and r^8.
 #
 # Vector, radix 2^44 (poly1305_blocks_avx512ifma): three limbs (44, 44,
 # 42 bits); vpmadd52luq/huq accumulate the low and high 52-bit halves of
@@ -74,18 +75,19 @@
 #   model 2), apps/speed (interleaved, medians of 7 rounds, estimated core
 #   cycles), one-shot MAC with key set per message, cycles per byte:
 #     size      scalar   AVX2   AVX-512F  IFMA   | OpenSSL 3.0 EVP_MAC  libsodium
-#     16 B       1.93    1.93    1.98     1.97   |      11.39            10.88
-#     64 B       0.98    0.98    1.02     1.02   |       3.81             2.81
-#     256 B      0.86    0.78    0.78     0.72   |       1.31             1.45
-#     1024 B     0.83    0.62    0.38     0.28   |       0.61             0.99
-#     8192 B     0.82    0.56    0.23     0.15   |       0.31             0.86
-#     16384 B    0.82    0.54    0.21     0.14   |       0.29             0.85
+#     16 B       1.93    1.94    1.96     1.96   |      11.41            12.43
+#     64 B       1.04    1.01    1.02     1.02   |       3.81             2.83
+#     256 B      0.85    0.77    0.78     0.63   |       1.31             1.49
+#     1024 B     0.83    0.55    0.38     0.29   |       0.55             0.99
+#     8192 B     0.82    0.43    0.23     0.15   |       0.31             0.86
+#     16384 B    0.83    0.42    0.21     0.14   |       0.29             0.85
 #   (columns = ASMCRYPT_CAP levels f, 1f, ff, 1ff; AVX-512F/IFMA below
 #   192/256 B run the scalar or AVX2 code by design)
 #   llvm-mca-19 cycles per loop iteration (cycles/byte), from `make mca`:
 #     region            skylake        icelake-server   znver3
 #     poly1305_scalar   17.0 (1.06)    17.0 (1.06)      24.0 (1.50)
 #     poly1305_vec4     29.6 (0.46)    29.6 (0.46)      27.6 (0.43)
+#     poly1305_vec4x2   60.1 (0.47)    60.1 (0.47)      55.1 (0.43)
 #     poly1305_vec8       -            36.1 (0.28)        -
 #     poly1305_vec16      -            68.0 (0.27)        -
 #     poly1305_ifma8      -            25.1 (0.20)        -
