@@ -16,8 +16,10 @@
 unsigned int asmcrypt_arch_detect(void)
 {
     unsigned int caps = 0;
-#if defined(__ARM_ARCH) && __ARM_ARCH >= 6
-    caps |= ASMCRYPT_CAP_ARM_UMAAL;
+#if defined(__ARM_ARCH) && __ARM_ARCH >= 6 && \
+    !(defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M' && \
+      !defined(__ARM_FEATURE_DSP))
+    caps |= ASMCRYPT_CAP_ARM_UMAAL;  /* v7-M without DSP has no umaal */
 #endif
 #if defined(__linux__)
     if (getauxval(AT_HWCAP) & HWCAP_ARM_NEON)

@@ -25,7 +25,10 @@
 #                            the legacy __ARM_ARCH_nX__ macros) and
 #                            __ARM_MAX_ARCH__ (NEON ceiling; an importer
 #                            may pre-define it lower, e.g. 6 for "no
-#                            NEON"), and selects ARM or Thumb-2 mode.
+#                            NEON"), ASMCRYPT_ARM_UMAAL (1 when umaal
+#                            exists: ARMv6+ except M-profile without the
+#                            DSP extension), and selects ARM or Thumb-2
+#                            mode.
 #                            Emitted inline so each .S is self-contained.
 #   .asmcrypt_ret            return to lr: "bx lr" on ARMv5+ and Thumb-2;
 #                            on ARMv4/v4T an interworking-safe sequence
@@ -105,6 +108,14 @@ sub arch_block32 {
 #if __ARM_MAX_ARCH__ > __ARM_ARCH__ && __ARM_ARCH__ < 7
 # undef __ARM_MAX_ARCH__
 # define __ARM_MAX_ARCH__ __ARM_ARCH__
+#endif
+#ifndef ASMCRYPT_ARM_UMAAL
+# if __ARM_ARCH__ >= 6 && !(defined(__ARM_ARCH_PROFILE) && \
+       __ARM_ARCH_PROFILE == 'M' && !defined(__ARM_FEATURE_DSP))
+#  define ASMCRYPT_ARM_UMAAL 1
+# else
+#  define ASMCRYPT_ARM_UMAAL 0
+# endif
 #endif
 #if defined(__thumb2__)
 	.syntax	unified

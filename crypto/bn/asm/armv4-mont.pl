@@ -24,7 +24,8 @@
 # Two instruction paths, same structure:
 #   armv4        umull/umlal only: each "t + a*b + c" is mov/umlal/adds/adc
 #   armv6-umaal  umaal does "t + a*b + c" in one instruction.  Assembled
-#                only when __ARM_ARCH__ >= 6, and taken only when the
+#                only when ASMCRYPT_ARM_UMAAL (ARMv6+, not M-profile without
+#                DSP; see arm-xlate.pl), and taken only when the
 #                UMAAL bit of asmcrypt_cpucap is set (ASMCRYPT_CAP=0 runs
 #                the ARMv4 path on an ARMv6+ build).
 # No NEON path: NEON Montgomery was not written (see the table).
@@ -261,7 +262,7 @@ my $code = <<___;
 	add	$tend, sp, #$L{TP}-4
 	add	$tend, $tend, r12, lsl #2	@ &tp[num-1]
 
-#if __ARM_ARCH__ >= 6
+#if ASMCRYPT_ARM_UMAAL
 	adr	r11, .Lcap_off
 	ldr	r12, [r11]
 	ldr	r12, [r11, r12]
@@ -276,7 +277,7 @@ my $code = <<___;
 #endif
 ___
 $code .= mont_path(0, 'v4');
-$code .= "#if __ARM_ARCH__ >= 6\n" . mont_path(1, 'v6') . "#endif\n";
+$code .= "#if ASMCRYPT_ARM_UMAAL\n" . mont_path(1, 'v6') . "#endif\n";
 $code .= <<___;
 
 .Lfinal:
@@ -317,13 +318,13 @@ $code .= <<___;
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.asmcrypt_ret
 
-#if __ARM_ARCH__ >= 6
+#if ASMCRYPT_ARM_UMAAL
 	.align	2
 .Lcap_off:
 	.word	asmcrypt_cpucap - .Lcap_off
 #endif
 	.asmcrypt_endfunc	bn_mul_mont
-#if __ARM_ARCH__ >= 6
+#if ASMCRYPT_ARM_UMAAL
 	.asmcrypt_hidden	asmcrypt_cpucap
 #endif
 

@@ -30,7 +30,8 @@
 #            ~3.5 for addmul_1: the gap this avoids).
 #   cnd_*    mask = 0 - (cond != 0) computed without a branch, b & mask is
 #            added/subtracted: constant time in cond and the data.
-# The umaal code is assembled only when __ARM_ARCH__ >= 6 and taken only
+# The umaal code is assembled only when ASMCRYPT_ARM_UMAAL (ARMv6+, not
+# M-profile without DSP) and taken only
 # when the UMAAL bit of asmcrypt_cpucap is set.
 #
 # Performance, our measurements: instructions per limb (make icount,
@@ -219,13 +220,13 @@ sub mulfamily {
     $four_v6 .= $step->(1, $A[$_], $T[$_], undef) for 0 .. 3;
     $four_v6 .= "\tstmia\t$rp!, {" . join(', ', @T) . "}\n";
 
-    $body .= "#if __ARM_ARCH__ >= 6\n" . if_umaal("${name}_v6", $T[0]) . "#endif\n";
+    $body .= "#if ASMCRYPT_ARM_UMAAL\n" . if_umaal("${name}_v6", $T[0]) . "#endif\n";
     $body .= "\tmov\t$c, #0\n";
     # ARMv4 path: the single-word step, four times per loop turn.
     $body .= loops("${name}_v4", $end1, $one->(0), $one->(0) x 4, "${name}_v4");
     $body .= "\tmov\tr0, $c\n";
     $body .= epilogue();
-    $body .= "#if __ARM_ARCH__ >= 6\n.L${name}_v6:\n\tmov\t$c, #0\n";
+    $body .= "#if ASMCRYPT_ARM_UMAAL\n.L${name}_v6:\n\tmov\t$c, #0\n";
     $body .= loops("${name}_v6", $end1, $one->(1), $four_v6, "${name}_umaal");
     $body .= "\tmov\tr0, $c\n" . epilogue();
     $body .= cap_literal("${name}_v6") . "#endif\n";
@@ -305,7 +306,7 @@ $code .= addsub('bn_cnd_add_words', 'adcs', 1);
 $code .= addsub('bn_cnd_sub_words', 'sbcs', 1);
 $code .= <<___;
 
-#if __ARM_ARCH__ >= 6
+#if ASMCRYPT_ARM_UMAAL
 	.asmcrypt_hidden	asmcrypt_cpucap
 #endif
 	.asmcrypt_end
