@@ -149,9 +149,10 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     for (j = 0; j < num; j++)
         rp[j] = x[j];
 
-    bn_wipe(table, sizeof(table));
-    bn_wipe(acc, sizeof(acc));
-    bn_wipe(x, sizeof(x));
-    bn_wipe(tmp, sizeof(tmp));
+    for (i = 0; i < WIN_SIZE; i++)               /* only the words used */
+        bn_wipe(table[i], sizeof(BN_ULONG) * (size_t)num);
+    bn_wipe(acc, sizeof(BN_ULONG) * (size_t)num);
+    bn_wipe(x, sizeof(BN_ULONG) * (size_t)num);
+    bn_wipe(tmp, sizeof(BN_ULONG) * (size_t)num);
     return ASMCRYPT_OK;
 }

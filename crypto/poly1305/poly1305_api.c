@@ -12,12 +12,12 @@
 
 #define POLY1305_MAGIC 0x31303550u   /* "P501" */
 
+/* memset through a volatile function pointer, so it is never dropped */
 static void wipe(void *p, size_t len)
 {
-    volatile unsigned char *v = (volatile unsigned char *)p;
+    static void *(*const volatile set)(void *, int, size_t) = memset;
 
-    while (len--)
-        *v++ = 0;
+    set(p, 0, len);
 }
 
 static uint32_t le32(const unsigned char *p)
@@ -128,7 +128,8 @@ int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
     if (rc == ASMCRYPT_OK)
         rc = asmcrypt_poly1305_update(&ctx, in, len);
     if (rc == ASMCRYPT_OK)
-        rc = asmcrypt_poly1305_final(&ctx, tag);
-    wipe(&ctx, sizeof(ctx));
+        rc = asmcrypt_poly1305_final(&ctx, tag);     /* wipes ctx */
+    else
+        wipe(&ctx, sizeof(ctx));
     return rc;
 }
