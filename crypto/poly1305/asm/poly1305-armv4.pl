@@ -9,24 +9,28 @@
 # held in five 32-bit words (radix 2^32, h4 a few bits) and r in four.
 # Clamping makes r1..r3 multiples of 4, so a product that reaches
 # 2^128 can be folded down as r_j*2^128 = (r_j/4)*2^130 == 5*r_j/4 =
-# s_j = r_j + (r_j >> 2) (exact).  The product is formed column by
-# column in 64-bit umull/umlal accumulators,
+# s_j = r_j + (r_j >> 2) (exact).  The product is formed in 64-bit
+# umull/umlal column accumulators,
 #   d0 = h0 r0 + h1 s3 + h2 s2 + h3 s1
 #   d1 = h0 r1 + h1 r0 + h2 s3 + h3 s2 + h4 s1  (+ d0 >> 32)
 #   d2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2  (+ d1 >> 32)
 #   d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3  (+ d2 >> 32)
 #   d4 = h4 r0                                  (+ d3 >> 32)
-# each column's high word becoming the next column's low accumulator
 # (r < 2^28, s < 1.25*2^28, so five products plus a carry stay below
-# 2^64).  The partial reduction folds d4 >> 2 back as 5*(d4 >> 2), which
-# leaves h < 2^130 + 2^35: not fully reduced, but the next block's
+# 2^64).  d0, d1 and d2 are accumulated side by side - three independent
+# multiply-accumulate chains sharing each loaded multiplier - and their
+# carries folded afterwards; d3 then starts from d2's high word.  (One
+# chain per column in sequence was latency bound: 19 dependent umlal per
+# block, 6.70 c/B on the Cortex-A9 model against 5.13 now.)  The partial
+# reduction folds d4 >> 2 back as 5*(d4 >> 2), which leaves
+# h < 2^130 + 2^35: not fully reduced, but the next block's
 # multiplication accepts it and emit finishes the job in constant time
 # (select h or h + 5 - 2^130).  No branch or address depends on h, r or
 # the message.
 #
-# The seven multipliers (r0, s3, s2, s1, r1, r2, r3) live in a stack table
-# ordered so that one ldm fetches the first column's four and each later
-# column loads one more; every multiplier is loaded once per block.
+# The seven multipliers (r0, s3, s2, s1, r1, r2, r3) live in a stack
+# table; three registers hold the ones in use, r0 and s3 are fetched
+# twice (one ldrd each time on ARMv6+).
 #
 # Loads: ARMv7 uses unaligned ldr (plus rev on big-endian); older cores
 # use ldm for word-aligned input (rev on big-endian ARMv6) and otherwise
@@ -66,13 +70,14 @@
 # llvm-mca-19 cycles per byte of the block loops (ARMv7 ARM-mode build;
 # Thumb-2 gives the same on these models; M4/M7 on the Thumb-2 build):
 #   loop                      A9     A57    Swift  M4     M7
-#   scalar (53 insns/16 B)    6.70   5.26   5.32   4.94   3.13
+#   scalar (56 insns/16 B)    5.13   3.76   4.51   5.13   3.38
 #   NEON  (107 insns/64 B)    2.45   1.27   1.52   -      -
-# Targets: NEON A9 <= 2.5 met; scalar A9 <= 5.1 NOT met: the scalar loop
-# is latency bound on its serial umlal column chains (19 dependent
-# multiply-accumulates per block, latency 5 on the A9 model); splitting
-# them needs a 15th register or extra loads (est. ~0.57x C instructions,
-# over the 0.55x instruction target), not done.
+# (The previous one-chain-per-column scalar loop, 53 instructions: A9
+# 6.70, A57 5.26, Swift 5.32, M4 4.94, M7 3.13; the side-by-side columns
+# trade 3 instructions and ~5% on the M cores for 15-30% on the others.)
+# Targets: NEON A9 <= 2.5 met; scalar A9 <= 5.1 missed by 0.6%: starting
+# d3 independently as well would need a 15th register or one more
+# instruction per block (over the 0.55x instruction target on armv7).
 #
 use strict;
 use warnings;
@@ -187,50 +192,58 @@ ___
 # h = h * r, partially reduced (h < 2^130 + 2^35 on exit).  h in r0..r4,
 # the multiplier table at sp+TAB; clobbers r5..r12, lr.
 sub mul_reduce {
-    return <<___;
-#if __ARM_ARCH__ >= 7
-	ldr	r5, [sp, #$F{TAB}]		@ r0 (no ldm: llvm-mca's A9
-	ldrd	r6, r7, [sp, #$F{TAB}+4]	@ s3, s2  model rejects it)
-	ldr	r8, [sp, #$F{TAB}+12]		@ s1
+    # Columns d0, d1, d2 accumulate side by side (three independent
+    # umull/umlal chains sharing each loaded multiplier), then their carries
+    # are folded and d3 is chained from d2's high word.
+    my $pair = sub {            # (r0, s3) -> r10, r11
+        return <<___;
+#if __ARM_ARCH__ >= 6
+	ldrd	r10, r11, [sp, #$F{TAB}]	\@ r0, s3
 #else
-	ldmia	sp, {r5, r6, r7, r8}		@ r0, s3, s2, s1
+	ldr	r10, [sp, #$F{TAB}]
+	ldr	r11, [sp, #$F{TAB}+4]
 #endif
-	umull	r9, r10, $h0, r5		@ d0
-	umlal	r9, r10, $h1, r6
-	umlal	r9, r10, $h2, r7
-	umlal	r9, r10, $h3, r8
+___
+    };
+    return $pair->() . <<___ . $pair->() . <<___;
+	ldr	r12, [sp, #$F{TAB}+8]		\@ s2
+	umull	r5, r6, $h0, r10		\@ d0 = h0 r0
+	umull	r7, r8, $h1, r10		\@ d1 = h1 r0
+	umull	r9, lr, $h2, r10		\@ d2 = h2 r0
+	umlal	r5, r6, $h1, r11		\@ d0 += h1 s3
+	umlal	r7, r8, $h2, r11		\@ d1 += h2 s3
+	umlal	r9, lr, $h3, r11		\@ d2 += h3 s3
+	ldr	r10, [sp, #$F{TAB}+12]		\@ s1
+	umlal	r5, r6, $h2, r12		\@ d0 += h2 s2
+	umlal	r7, r8, $h3, r12		\@ d1 += h3 s2
+	umlal	r9, lr, $h4, r12		\@ d2 += h4 s2
+	ldr	r11, [sp, #$F{TAB}+16]		\@ r1
+	umlal	r5, r6, $h3, r10		\@ d0 += h3 s1
+	umlal	r7, r8, $h4, r10		\@ d1 += h4 s1
+	ldr	r12, [sp, #$F{TAB}+20]		\@ r2
+	umlal	r7, r8, $h0, r11		\@ d1 += h0 r1
+	umlal	r9, lr, $h1, r11		\@ d2 += h1 r1
+	umlal	r9, lr, $h0, r12		\@ d2 += h0 r2
+	adds	r7, r7, r6			\@ d1 += d0 >> 32
+	adc	r8, r8, #0
+	adds	r9, r9, r8			\@ d2 += d1 >> 32
+	adc	lr, lr, #0
+	mov	r6, #0
+	umlal	lr, r6, $h1, r12		\@ d3 = h1 r2 + (d2 >> 32)
+	umlal	lr, r6, $h2, r11		\@ d3 += h2 r1
+___
+	ldr	r8, [sp, #$F{TAB}+24]		\@ r3
+	umlal	lr, r6, $h0, r8			\@ d3 += h0 r3
+	umlal	lr, r6, $h3, r10		\@ d3 += h3 r0
+	umlal	lr, r6, $h4, r11		\@ d3 += h4 s3
+	mla	r6, $h4, r10, r6		\@ d4 = h4 r0 + (d3 >> 32)
 
-	ldr	r12, [sp, #$F{TAB}+16]		@ r1
-	mov	r11, #0
-	umlal	r10, r11, $h0, r12		@ d1
-	umlal	r10, r11, $h1, r5
-	umlal	r10, r11, $h2, r6
-	umlal	r10, r11, $h3, r7
-	umlal	r10, r11, $h4, r8
-
-	ldr	r8, [sp, #$F{TAB}+20]		@ r2 (s1 done)
-	mov	lr, #0
-	umlal	r11, lr, $h0, r8		@ d2
-	umlal	r11, lr, $h1, r12
-	umlal	r11, lr, $h2, r5
-	umlal	r11, lr, $h3, r6
-	umlal	r11, lr, $h4, r7
-
-	mov	r7, #0				@ (s2 done)
-	umlal	lr, r7, $h1, r8			@ d3
-	ldr	r8, [sp, #$F{TAB}+24]		@ r3 (r2 done)
-	umlal	lr, r7, $h0, r8
-	umlal	lr, r7, $h2, r12
-	umlal	lr, r7, $h3, r5
-	umlal	lr, r7, $h4, r6
-	mla	r7, $h4, r5, r7			@ d4 = h4 r0 + (d3 >> 32)
-
-	bic	$h0, r7, #3			@ 4k
-	and	$h4, r7, #3
-	add	$h0, $h0, r7, lsr #2		@ 5k
-	adds	$h0, $h0, r9
-	adcs	$h1, r10, #0
-	adcs	$h2, r11, #0
+	bic	$h0, r6, #3			\@ 4k
+	and	$h4, r6, #3
+	add	$h0, $h0, r6, lsr #2		\@ 5k
+	adds	$h0, $h0, r5
+	adcs	$h1, r7, #0
+	adcs	$h2, r9, #0
 	adcs	$h3, lr, #0
 	adc	$h4, $h4, #0
 ___
