@@ -469,8 +469,8 @@ ___
 # N = n are converted to lp limbs of 52 bits, and the radix-2^52
 # almost-Montgomery product gives A*B/2^(52lp) = a*b/2^(64num) (mod n),
 # below 2n (A < 2^(52lp), B < n) and so below 2^(52lp) (d >= 1).  It goes back to radix 2^64 and through the
-# common final subtraction.  Buffers: P = T (scratch for the shifted,
-# padded input and the output), A52 = T+640, B52 = T+1280, N52 = T+1920.
+# common final subtraction.  Buffers: P = T (the result in radix 2^64),
+# A52 = T+640, B52 = T+1280, N52 = T+1920 (filled by bn_to52v_x86_64).
 $code .= <<___;
 .Lmont_ifma:
 	movq	%rcx,$S_NP
@@ -656,64 +656,13 @@ $code .= <<___;
 
 ___
 # ---------------------------------------------------------------------------
-# Radix conversions for the IFMA path (local, SysV convention).
+# Radix conversion back from 2^52 for the IFMA path (local, SysV).
 #
-# bn_to52_x86_64(dst, src, num, d, G, P): P[0..num] = src << d, zero up to
-# P[13G-1]; dst[0..16G-1] = the 52-bit limbs of P (16 limbs per 13 words).
 # bn_from52_x86_64(dst, src, G): dst[0..13G-1] = src[0..16G-1] in radix
-# 2^64 (limbs < 2^52).  Positions are fixed, so both are straight-line per
-# group.
+# 2^64 (limbs < 2^52).  Positions are fixed: straight-line per group of 16
+# limbs / 13 words.
 {
     $code .= <<___;
-.asm_func bn_to52_x86_64, local
-	movq	%rdx,%r10
-	xorl	%eax,%eax
-	xorl	%r11d,%r11d
-.Lto52_shift:
-	movq	(%rsi,%r11,8),%rdx
-	shldq	%cl,%rax,%rdx
-	movq	%rdx,(%r9,%r11,8)
-	movq	(%rsi,%r11,8),%rax
-	incq	%r11
-	cmpq	%r10,%r11
-	jb	.Lto52_shift
-	xorl	%edx,%edx
-	shldq	%cl,%rax,%rdx
-	movq	%rdx,(%r9,%r11,8)
-	incq	%r11
-	imulq	\$13,%r8,%rax
-	xorl	%edx,%edx
-.Lto52_zero:
-	cmpq	%rax,%r11
-	jae	.Lto52_conv
-	movq	%rdx,(%r9,%r11,8)
-	incq	%r11
-	jmp	.Lto52_zero
-.Lto52_conv:
-	movq	%r9,%rsi
-	movq	\$0xfffffffffffff,%r11
-.Lto52_group:
-___
-    for my $t (0 .. 15) {
-        my $bit = 52 * $t;
-        my ($w, $sh) = ($bit >> 6, $bit & 63);
-        if ($sh + 52 <= 64) {
-            $code .= "\tmovq\t" . 8 * $w . "(%rsi),%rax\n";
-            $code .= "\tshrq\t\$$sh,%rax\n" if $sh;
-        } else {
-            $code .= "\tmovq\t" . 8 * $w . "(%rsi),%rax\n\tmovq\t" . 8 * ($w + 1) . "(%rsi),%rdx\n";
-            $code .= "\tshrdq\t\$$sh,%rdx,%rax\n";
-        }
-        $code .= "\tandq\t%r11,%rax\n\tmovq\t%rax," . 8 * $t . "(%rdi)\n";
-    }
-    $code .= <<___;
-	leaq	104(%rsi),%rsi
-	leaq	128(%rdi),%rdi
-	decq	%r8
-	jnz	.Lto52_group
-.asm_ret
-.asm_endfunc
-
 .asm_func bn_from52_x86_64, local
 .Lfrom52_group:
 ___
