@@ -38,16 +38,14 @@
 # flags; OpenSSL = Debian armhf libcrypto 3.0.22 BN_mod_mul_montgomery,
 # which runs its NEON code on cortex-a8):
 #   bits  C        armv6-umaal      armv4 (umlal)    OpenSSL (NEON)
-#   512   5931     2495   (0.42)    4205   (0.71)    1267
-#   1024  20925    8495   (0.41)    15501  (0.74)    3845
-#   2048  78561    31247  (0.40)    59597  (0.76)    13393
-#   4096  304425   119759 (0.39)    233805 (0.77)    50057
-# (armv7 row; armv6 and thumb2 rows give the same asm counts; armv5te runs
-# the armv4 path: 15498 / 233802 at 1024 / 4096 bits vs C 20895 / 304299.)
-# Constant-time modexp, full-size exponent (api): 1024 bits 14.3M
-# instructions (umaal) / 23.1M (armv4) vs OpenSSL 7.0M, GMP mpz_powm_sec
-# 17.2M; 2048 bits 91.0M / 161.5M vs 41.5M, GMP 122.3M.  OpenSSL's NEON
-# Montgomery wins by 2.0-2.2x: we have no NEON path.
+#   1024  20316    8495   (0.42)    15501  (0.76)    3845
+#   4096  302004   119759 (0.40)    233805 (0.77)    50057
+# (armv7 row; 512/2048/3072 bits: 2495 / 31247 / 68335 umaal.  armv6 and
+# thumb2 rows give the same asm counts; armv5te runs the armv4 path:
+# 15498 / 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
+# Constant-time modexp, full-size exponent (api): 1024 bits 13.2M
+# instructions (umaal) / 22.0M (armv4) vs OpenSSL 7.0M, GMP mpz_powm_sec
+# 17.2M.  OpenSSL's NEON Montgomery wins by ~1.9x: we have no NEON path.
 #
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products),
 # regions mont_inner_v4 (one word) / mont_inner_v6 (two words):

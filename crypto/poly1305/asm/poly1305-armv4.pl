@@ -58,14 +58,14 @@
 # under qemu-arm; C = poly1305_ref26 at -O2 with the same flags; OpenSSL =
 # Debian armhf libcrypto 3.0.22, which takes its NEON path on cortex-a8):
 #   row (qemu -cpu)      size   C ref26  scalar  ratio  NEON   OpenSSL
-#   armv7  (cortex-a8)   8192   6.54     3.36    0.51   1.76   1.79
-#   armv7  (cortex-a8)   1024   6.83     3.72    0.54   2.37   2.72
-#   armv7  (cortex-a8)    256   7.81     4.96    0.64   4.46   5.93
-#   armv7  (cortex-a8)     64   11.73    9.91    0.84   (scalar: < 128 B)
-#   thumb2 (cortex-a15)  8192   7.17     3.36    0.47   1.76
-#   armv6  (arm1136)     8192   6.43     3.05    0.47   (aligned: ldm loop)
-#   armv5te (arm926)     8192   8.37     3.05    0.36   (aligned: ldm loop)
-#   (unaligned input before ARMv7 takes the ldrb loop: 4.74/byte)
+#   armv7  (cortex-a8)   8192   6.54     3.55    0.54   1.76   1.79
+#   armv7  (cortex-a8)   1024   6.83     3.91    0.57   2.38   2.72
+#   armv7  (cortex-a8)    256   7.81     5.15    0.66   4.50   5.93
+#   armv7  (cortex-a8)     64   11.73    10.09   0.86   (scalar: < 128 B)
+#   thumb2 (cortex-a15)  8192   7.17     3.55    0.50   1.76
+#   armv6  (arm1136)     8192   6.43     3.36    0.52   (aligned: ldm loop)
+#   armv5te (arm926)     8192   8.37     3.49    0.42   (aligned: ldm loop)
+#   (unaligned input before ARMv7 takes the ldrb loop, ~1.7/byte more)
 #
 # llvm-mca-19 cycles per byte of the block loops (ARMv7 ARM-mode build;
 # Thumb-2 gives the same on these models; M4/M7 on the Thumb-2 build):
