@@ -51,6 +51,8 @@ void bn_sqr_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num)
     }
 }
 
+/* Carries and borrows come from unsigned compares, which compilers turn
+ * into setb/adc/sltu rather than branches. */
 static BN_ULONG add_masked(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                            int num, BN_ULONG mask)
 {
@@ -58,9 +60,9 @@ static BN_ULONG add_masked(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
     int i;
 
     for (i = 0; i < num; i++) {
-        BN_ULONG a = ap[i], b = bp[i] & mask;
-        BN_ULONG s = a + b + c;
-        c = ((a & b) | ((a | b) & ~s)) >> (BN_BITS - 1);
+        BN_ULONG a = ap[i], s = a + (bp[i] & mask), c1 = s < a;
+        s += c;
+        c = c1 | (s < c);
         rp[i] = s;
     }
     return c;
@@ -69,12 +71,13 @@ static BN_ULONG add_masked(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
 static BN_ULONG sub_masked(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                            int num, BN_ULONG mask)
 {
-    BN_ULONG b = 0, d;
+    BN_ULONG b = 0;
     int i;
 
     for (i = 0; i < num; i++) {
-        b = bn_sub_borrow(ap[i], bp[i] & mask, b, &d);
-        rp[i] = d;
+        BN_ULONG a = ap[i], y = bp[i] & mask, d = a - y, b1 = a < y;
+        rp[i] = d - b;
+        b = b1 | (d < b);
     }
     return b;
 }
