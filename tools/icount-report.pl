@@ -135,6 +135,35 @@ for my $g (@groups) {
 }
 push @md, "`#` marks the fewest instructions in a row.  Instruction counts are not cycles: see mca.md for cycle estimates.", '';
 
+# Asm against C at the largest size of each primitive: the ratio of the
+# best asm path to the best C reference, and every asm path that executes
+# more instructions than C (the field's lesson: check, don't assume).
+# tools/perf-all.sh collects the "<!-- icount-summary ... -->" lines.
+my (@worse, @summary);
+for my $prim (@prims) {
+    next if $prim eq 'null';
+    my $size = $sizes{$prim}[-1];
+    my @c = grep { defined } map { per_unit($prim, $size, $_) } grep { /^c(-ref\d+)?$/ } @{ $impls{$prim} };
+    my %asm = map { ($_ => per_unit($prim, $size, $_)) }
+              grep { /^api:/ && $_ ne 'api:c' } @{ $impls{$prim} };
+    delete $asm{$_} for grep { !defined $asm{$_} } keys %asm;
+    next unless @c && %asm;
+    my ($cbest) = sort { $a <=> $b } @c;
+    my ($abest) = sort { $a <=> $b } values %asm;
+    push @summary, sprintf '%s@%s=%.2f', $prim, $size, $abest / $cbest;
+    for my $a (sort keys %asm) {
+        push @worse, sprintf('%s %s: %s %s vs C %s (%.2fx)', $prim, $size, $a,
+                             fmt($asm{$a}, $prim), fmt($cbest, $prim), $asm{$a} / $cbest)
+            if $asm{$a} > $cbest;
+    }
+}
+if (@worse) {
+    push @md, '**Asm paths that execute more instructions than the C reference** (largest size):', '';
+    push @md, map { "- $_" } @worse;
+    push @md, '';
+}
+push @md, "<!-- icount-summary $title | " . join(' ', @summary) . ' | ' . scalar(@worse) . ' -->', '';
+
 my $text = join("\n", @md);
 print $text;
 if ($o{out} ne '') {

@@ -115,6 +115,23 @@ if [ $do_icount -eq 1 ] && [ ${#icount_parts[@]} -gt 0 ]; then
     {
         header "Instructions executed, per matrix row" "$cmdline" \
 "Counted by the project's QEMU plugin (tools/qemu-icount.c) on static binaries: exactly repeatable, independent of machine load.  Columns: \`c\`/\`c-ref26\`/\`c-ref64\` the C references called directly; \`api:<name>\` the library's dispatch at each capability level (\`<name>\` is what \`asmcrypt_impl()\` reports there); \`openssl\`, \`gmp\` the peers where Configure found them for the target."
+        echo "## Summary: best asm path / best C reference, instructions at the largest size"
+        echo
+        echo "Below 1: the asm executes fewer instructions than the C reference.  The last column counts asm paths (at any capability level) that execute *more* than C; each row's section lists them."
+        echo
+        perl -e '
+            my @cols = qw(poly1305@16384 bn_mont_mul@4096 bn_mul_add_words@128 bn_mul_words@128 bn_add_words@128 bn_cnd_sub_words@128);
+            print "| row | ", join(" | ", @cols), " | asm > C |\n|---|", "---:|" x (@cols + 1), "\n";
+            for my $f (@ARGV) {
+                open my $fh, "<", $f or next;
+                while (<$fh>) {
+                    next unless /<!-- icount-summary (.*?) \| (.*?) \| (\d+) -->/;
+                    my ($row, $w) = ($1, $3);
+                    my %r = map { split /=/ } split " ", $2;
+                    print "| $row | ", join(" | ", map { $r{$_} // "–" } @cols), " | $w |\n";
+                }
+            }' "${icount_parts[@]}"
+        echo
         for part in "${icount_parts[@]}"; do cat "$part"; echo; done
     } > "$SRC/docs/perf/icount.md"
     echo "wrote docs/perf/icount.md (${#icount_parts[@]} rows)" >&2
