@@ -29,13 +29,29 @@
 #                     one and add" brings tp[j] and the carry into HI:LO)
 #   o32 MIPS I/II, n32/n64 pre-R6   multu/dmultu + mflo/mfhi + sltu carries
 #   R6                mulu/muhu, dmulu/dmuhu + sltu carries
-# The inner loop handles two words per iteration (odd num: one more).
+# The inner loop handles four words per iteration ((num-1) mod 4 single
+# words first).
 # Hazards (qemu models neither): loads are not consumed by the next
 # instruction (MIPS I), and at least two instructions separate mflo/mfhi
 # from the next multu (MIPS I-IV); delay slots are filled by hand.
 #
-# PERFORMANCE (instructions executed under qemu per bn_mul_mont call, asm
-# vs bn_mul_mont_c at -O2 with the same flags): see docs/perf/mips.md.
+# PERFORMANCE: instructions executed under qemu per call, asm / C
+# (bn_mul_mont_c, gcc 12 -O2, same flags); docs/perf/mips.md has the
+# commands.
+#
+#   bits            256    1024   2048   4096
+#   o32 mips32r2    0.55   0.51   0.50   0.50   (17083/32924 at 1024)
+#   o32 mips32 r1   0.56   0.52   0.51   0.50
+#   o32 MIPS I code 0.74   0.76   0.76   0.76   (vs C at r2 flags)
+#   o32 mips32r6    0.79   0.76   0.75   0.75
+#   n64 mips64r2    0.76   0.78   0.77   0.77   (6727/8538 at 1024)
+#   n32 mips64r2    0.70   0.70   0.69   0.68
+#   n64 mips64r6    0.75   0.77   0.76   0.75
+# llvm-mca cycles per limb of the inner loop (four limbs per iteration),
+# asm : C (both C loops): mips32r2 generic 23.5 : 40, mips64r2 generic
+# 28.5 : 38 (two-limb version on mips64r6 I6400: 20 : 28).  The 64-bit code misses the 0.7x goal: with no multiply-
+# accumulate in MIPS64R2 each limb costs dmultu/mflo/mfhi twice plus
+# twelve add/sltu; it still beats C at every size, so it stays enabled.
 #
 use strict;
 use warnings;
@@ -159,6 +175,8 @@ ___
 	$PSLL	$x,$num,$LOGW
 	$PADD	$tpend,\$sp,$x		# &tp[num]
 	$PADD	$bend,$bp,$x		# &bp[num]
+	addiu	$num,$num,-1
+	andi	$num,$num,3		# num: single words per row from now on
 	move	$tpj,\$sp
 .Lmont_zero:
 	$SW	\$0,0($tpj)
@@ -181,10 +199,9 @@ ___
     # inner loop, two words per iteration: j and j+1 (tpj points at tp[j])
     # number of remaining words num-1: pairs while tpj+W < tpend
     $s .= <<___;
-	andi	$x,$num,1
-	bnez	$x,.Lmont_inner_check	# num odd: num-1 even, pairs only
-	nop
-	# num even: one single word first
+	beqz	$num,.Lmont_inner_check	# (num-1) mod 4 single words first
+	move	$t2,$num
+.Lmont_single:
 	$LW	$a,0($apj)
 	$LW	$n,0($npj)
 	$LW	$t,0($tpj)
@@ -195,31 +212,33 @@ ___
     $s .= <<___;
 	$SW	$u,-$W($tpj)
 	$PADDI	$npj,$npj,$W
-	$PADDI	$tpj,$tpj,$W
+	addiu	$t2,$t2,-1
+	bnez	$t2,.Lmont_single
+	$PADDI	$tpj,$tpj,$W		# (delay slot)
 .Lmont_inner_check:
 	beq	$tpj,$tpend,.Lmont_inner_done
 	nop
 .Lmont_inner:
 # LLVM-MCA-BEGIN bn_mul_mont_inner
-# LLVM-MCA-UNITS 2 limbs
-	$LW	$a,0($apj)
-	$LW	$n,0($npj)
-	$LW	$t,0($tpj)
-	$LW	$a2,$W($apj)
-	$LW	$n2,$W($npj)
-	$LW	$t2,$W($tpj)
+# LLVM-MCA-UNITS 4 limbs
 ___
-    my @pair = (mac($v, $c1, $t, $a, $bi, $t), mac($v, $c2, $u, $n, $m, $t),
-                "$SW\t$u,-$W($tpj)",
-                mac($v, $c1, $t2, $a2, $bi, $t2), mac($v, $c2, $u, $n2, $m, $t2));
-    $s .= "\t$_\n" for @pair;
+    for my $h (0, 1) {
+        my $o = 2 * $h * $W;
+        $s .= "\t$LW\t$a,".($o)."($apj)\n\t$LW\t$n,".($o)."($npj)\n\t$LW\t$t,".($o)."($tpj)\n";
+        $s .= "\t$LW\t$a2,".($o+$W)."($apj)\n\t$LW\t$n2,".($o+$W)."($npj)\n\t$LW\t$t2,".($o+$W)."($tpj)\n";
+        my @pair = (mac($v, $c1, $t, $a, $bi, $t), mac($v, $c2, $u, $n, $m, $t),
+                    "$SW\t$u,".($o-$W)."($tpj)",
+                    mac($v, $c1, $t2, $a2, $bi, $t2), mac($v, $c2, $u, $n2, $m, $t2));
+        push @pair, "$SW\t$u,".($o)."($tpj)" if $h == 0;
+        $s .= "\t$_\n" for @pair;
+    }
     $s .= <<___;
-	$PADDI	$tpj,$tpj,@{[2*$W]}
-	$PADDI	$apj,$apj,@{[2*$W]}
-	$PADDI	$npj,$npj,@{[2*$W]}
+	$PADDI	$tpj,$tpj,@{[4*$W]}
+	$PADDI	$apj,$apj,@{[4*$W]}
+	$PADDI	$npj,$npj,@{[4*$W]}
 # LLVM-MCA-END
 	bne	$tpj,$tpend,.Lmont_inner
-	$SW	$u,-@{[2*$W]}($tpj)		# tp[j] (delay slot)
+	$SW	$u,-@{[2*$W]}($tpj)		# tp[j+2] (delay slot)
 .Lmont_inner_done:
 	$LW	$t,0($tpend)		# tp[num]
 	$ADD	$c1,$c1,$c2

@@ -91,11 +91,24 @@
 # build time (on 64-bit little-endian the pre-R2 and R2 code would be the
 # same).
 #
-# PERFORMANCE (instructions executed under qemu for poly1305_blocks over
-# 8 KiB, per byte; C = poly1305_ref26 / ref64 at -O2 with the same flags)
+# PERFORMANCE (measured here, docs/perf/mips.md has the commands and more
+# rows).  poly1305_blocks over 8 KiB: instructions executed under qemu per
+# byte, and llvm-mca cycles per byte of the aligned loop; C = our
+# poly1305_ref26 / ref64 built -O2 with the same flags.
 #
-#   target                    asm     C ref26   C ref64
-#   o32 mips32r2 (74Kf)       see docs/perf/mips.md
+#   target                     asm insn/B  C ref26  C ref64   mca c/B asm : C
+#   o32 mips32r2 LE (74Kf)       3.76       8.57      -       4.69 : 10.31 (generic)
+#   o32 mips32r2 BE              4.26       9.01      -
+#   o32 mips32 (r1) LE / BE      3.76/5.88 12.32/14.32 -
+#   o32 MIPS I code (-march=mips1, both) 10.26  16.51  -
+#   o32 mips32r6                 8.88      15.88      -       8.56 : 15.63 (I6400)
+#   n64 mips64r2 LE              3.19      10.69     3.57     4.25 : 4.75 (generic)
+#   n32 mips64r2 LE              3.19      10.63     3.57
+#   n64 mips64r6 (I6400)         2.82       6.07     3.07     2.56 : 3.38 (I6400)
+#
+# The MIPS I code run on an R2 build (ASMCRYPT_CAP=0) does 10.19 insn/B,
+# more than C ref26 compiled for R2 (8.57): it exists for MIPS I/II cores
+# and for testing, not as a choice on R2 hardware.
 #
 use strict;
 use warnings;
