@@ -118,6 +118,9 @@ $flavour = '64' unless defined $flavour && $flavour ne '';
 die "usage: $0 FLAVOUR OUT.S\n" unless defined $output;
 die "unknown flavour '$flavour'\n" unless $flavour =~ /^(o32|n32|64|nubi32|nubi64)$/;
 
+# Capability bits of asmcrypt_cpucap (values from include/asmcrypt/cpu.h)
+use constant ASMCRYPT_CAP_MIPS_R2 => 1 << 0;
+
 my $is64 = $flavour =~ /64|n32/ ? 1 : 0;
 my $nubi = $flavour =~ /nubi/ ? 1 : 0;
 my $n64  = ($flavour eq '64' || $flavour eq 'nubi64') ? 1 : 0;
@@ -603,7 +606,7 @@ ___
 	lw	$w,asmcrypt_cpucap
 	la	$x,poly1305_blocks
 	la	$y,poly1305_emit
-	andi	$w,$w,1			# ASMCRYPT_CAP_MIPS_R2
+	andi	$w,$w,@{[ASMCRYPT_CAP_MIPS_R2]}			# ASMCRYPT_CAP_MIPS_R2
 	bnez	$w,.Linit_r2
 	la	$x,poly1305_blocks_mips1
 .Linit_r2:
