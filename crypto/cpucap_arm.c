@@ -35,8 +35,11 @@ unsigned int asmcrypt_arch_detect(void)
  * otherwise the umull/umlal code ("armv4") runs.  poly1305: "armv7-neon"
  * (radix 2^26, two blocks per step, for calls of 64 bytes and more; the
  * scalar code does shorter calls and odd blocks) in NEON builds with the
- * NEON bit, else the scalar radix-2^32 code.  sqr/add/sub/cnd_* words
- * have a single path.
+ * NEON bit, else the scalar radix-2^32 code.  bn_mont_mul: "armv7-neon"
+ * in NEON builds with the NEON bit (taken for num % 4 == 0 and
+ * 8 <= num <= 1024, 256 to 32768 bits; other sizes run the integer
+ * code), else umaal or umlal as above.  sqr/add/sub/cnd_* words have a
+ * single path.
  */
 #if defined(ASMCRYPT_BN_MONT_ASM) || defined(ASMCRYPT_BN_WORDS_ASM)
 static int arm_umaal(unsigned int caps)
@@ -62,8 +65,13 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
     }
 #endif
 #if defined(ASMCRYPT_BN_MONT_ASM)
-    if (strcmp(primitive, "bn_mont_mul") == 0)
+    if (strcmp(primitive, "bn_mont_mul") == 0) {
+# if (defined(__ARM_NEON) || defined(__ARM_NEON__)) && __ARM_ARCH >= 7
+        if (caps & ASMCRYPT_CAP_ARM_NEON)
+            return "armv7-neon";
+# endif
         return arm_umaal(caps) ? "armv6-umaal" : "armv4";
+    }
 #endif
 #if defined(ASMCRYPT_BN_WORDS_ASM)
     if (strcmp(primitive, "bn_mul_add_words") == 0

@@ -28,7 +28,11 @@
 #                DSP; see arm-xlate.pl), and taken only when the
 #                UMAAL bit of asmcrypt_cpucap is set (ASMCRYPT_CAP=0 runs
 #                the ARMv4 path on an ARMv6+ build).
-# No NEON path: NEON Montgomery was not written (see the table).
+#   armv7-neon   b[i] and m in 16-bit halves, 64-bit lanes accumulated
+#                with vmlal.u32 (see "NEON path" below).  Assembled only
+#                when __ARM_MAX_ARCH__ >= 7, taken when the NEON bit of
+#                asmcrypt_cpucap is set and num % 4 == 0, 8 <= num <= 1024;
+#                other sizes run the integer paths.
 #
 # Every branch depends on num or loop counters only; addresses depend on
 # rp/ap/bp/np/num only.
@@ -77,6 +81,12 @@ open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
 
 # Capability bit, as ASMCRYPT_CAP_ARM_UMAAL in include/asmcrypt/cpu.h.
 use constant CAP_ARM_UMAAL => 1 << 0;
+# As ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
+use constant CAP_ARM_NEON  => 1 << 1;
+# NEON path: num % 4 == 0 and NEON_MIN <= num <= NEON_MAX (lane bound and
+# stack use: 32*num bytes of lanes).
+use constant NEON_MIN => 8;
+use constant NEON_MAX => 1024;
 
 # ---- register map (inside the multiplication loops) ----------------------
 my $tend = 'r0';    # &tp[num-1]: inner loop end
@@ -217,15 +227,213 @@ ___
     return $code;
 }
 
+
+# ---- NEON path (ARMv7, __ARM_MAX_ARCH__ >= 7) -------------------------------
+#
+# Montgomery multiplication with b[i] and m split into 16-bit halves, so
+# each product is < 2^48 and 64-bit lanes accumulate without overflow:
+#   t = sum_j TE[w+j]*2^(32j) + TO[w+j]*2^(32j+16)    (w = i: a sliding
+# window over two lane arrays on the stack, so no lane is ever moved).
+# Round i, with b[i] = dl + dh*2^16:
+#   1. the lane consumed by the previous round (w-1, whose value is
+#      0 mod 2^32) gives its carry C = (TE[w-1] + TO[w-1]*2^16) >> 32,
+#      added to TE[w] (scalar, 64-bit);
+#   2. scalar: E = lo(TE[w]), O = lo(TO[w]), X = E + a0*dl + m1*n0w with
+#      m1 = ((E + a0*dl)*n0) mod 2^16, m2 = (((X>>16) + O + a0*dh)*n0)
+#      mod 2^16, so m = m1 + m2*2^16 makes lane w 0 mod 2^32;
+#   3. NEON, four words per step: TE[w+j] += a[j]*dl + n[j]*m1,
+#      TO[w+j] += a[j]*dh + n[j]*m2 (vmlal.u32 by scalar).
+# Each round adds < 2^49 to a lane, so num <= 2^14 cannot overflow.  At
+# the end lanes num-1..2num-1 are folded into 32-bit words with a scalar
+# carry pass into tp, and the integer path's final subtraction runs.
+# Lanes are wiped before returning; d8-d15 are not touched.
+
+my ($nap, $nnp, $pe, $po, $cnt, $n0r, $wp, $toff) =
+   ('r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11');
+
+# Registers of the NEON inner loop.
+my ($Dsl, $Dsh) = ('d0', 'd1');      # {dl, m1}, {dh, m2}
+my ($Da0, $Da1, $Dn0, $Dn1) = ('d16', 'd17', 'd18', 'd19');
+my ($Qe0, $Qe1, $Qo0, $Qo1) = ('q10', 'q11', 'q12', 'q13');
+
+# Add the 80-bit value (eh:el) + (oh:ol)*2^16 of a consumed lane pair,
+# as ($hi:$lo) = its bits 32..95 (the low word is 0 or discarded).
+# Clobbers $el, $ol, $oh.  Result in ($eh, $oh).
+sub neon_fold {
+    my ($el, $eh, $ol, $oh) = @_;
+    return <<___;
+	adds	$el, $el, $ol, lsl #16
+	lsr	$ol, $ol, #16
+	orr	$ol, $ol, $oh, lsl #16
+	adcs	$eh, $eh, $ol
+	lsr	$oh, $oh, #16
+	adc	$oh, $oh, #0
+___
+}
+
+sub neon_path {
+    my $code = <<___;
+.Lmont_neon:
+	ldr	r11, [sp, #$SAVED]		\@ n0
+	ldr	$n0r, [r11]
+	add	r10, r12, #2
+	bic	r10, r10, #1
+	lsl	r10, r10, #2
+	add	r10, r10, #$L{TP}		\@ offset of TE: header + tp
+	lsl	r11, r12, #4
+	add	r11, r11, #16			\@ bytes per lane array: 8*(2num+2)
+	add	lr, r10, r11, lsl #1		\@ frame size
+	sub	sp, sp, lr
+	str	r0, [sp, #$L{RP}]
+	str	r1, [sp, #$L{AP}]
+	str	r3, [sp, #$L{NP}]
+	str	$n0r, [sp, #$L{N0}]
+	add	r0, r2, r12, lsl #2
+	str	r0, [sp, #$L{BEND}]
+	str	r12, [sp, #$L{NUM}]
+	str	lr, [sp, #$L{FRAMESZ}]
+	add	$wp, sp, r10			\@ TE[-1]
+	mov	r6, $wp
+	add	r8, r12, #1			\@ 32 bytes per step: 2*(16num+16)
+	vmov.i32	q8, #0
+	vmov.i32	q9, #0
+.Lneon_zero:
+	vst1.64	{d16-d19}, [r6]!
+	subs	r8, r8, #1
+	bne	.Lneon_zero
+	add	$wp, $wp, #8			\@ &TE[w], w = 0
+
+.Lneon_outer:
+	ldr	lr, [r2], #4			\@ b[i]
+	add	r12, $wp, $toff			\@ &TO[w]
+	ldr	r0, [$wp, #-8]
+	ldr	r1, [$wp, #-4]
+	ldr	r3, [r12, #-8]
+	ldr	r8, [r12, #-4]
+___
+    $code .= neon_fold('r0', 'r1', 'r3', 'r8');      # C = (r8:r1)
+    $code .= <<___;
+	ldr	r0, [$wp]
+	ldr	r3, [$wp, #4]
+	ldr	r6, [r12]			\@ O = lo(TO[w])
+	adds	r0, r0, r1
+	adc	r3, r3, r8
+	str	r0, [$wp]			\@ TE[w] += C; r0 = E
+	str	r3, [$wp, #4]
+	ldr	$nap, [sp, #$L{AP}]
+	ldr	$nnp, [sp, #$L{NP}]
+	ldr	r1, [$nap]			\@ a[0]
+	ldr	r3, [$nnp]			\@ n[0]
+	uxth	r8, lr				\@ dl
+	lsr	lr, lr, #16			\@ dh
+	mla	r0, r1, r8, r0			\@ E + a0*dl
+	mul	r7, r0, $n0r
+	uxth	r7, r7				\@ m1
+	mla	r0, r7, r3, r0			\@ X (low 16 bits 0)
+	mla	r6, r1, lr, r6			\@ O + a0*dh
+	add	r6, r6, r0, lsr #16
+	mul	r6, r6, $n0r
+	uxth	r6, r6				\@ m2
+	vmov	$Dsl, r8, r7
+	vmov	$Dsh, lr, r6
+	mov	$pe, $wp
+	add	$po, $wp, $toff
+	ldr	$cnt, [sp, #$L{NUM}]
+.Lneon_inner:
+\@ LLVM-MCA-BEGIN mont_inner_neon
+	vld1.32	{$Da0,$Da1}, [$nap]!
+	vld1.32	{$Dn0,$Dn1}, [$nnp]!
+	vld1.64	{d20-d23}, [$pe]
+	vld1.64	{d24-d27}, [$po]
+	vmlal.u32	$Qe0, $Da0, ${Dsl}[0]
+	vmlal.u32	$Qe1, $Da1, ${Dsl}[0]
+	vmlal.u32	$Qo0, $Da0, ${Dsh}[0]
+	vmlal.u32	$Qo1, $Da1, ${Dsh}[0]
+	vmlal.u32	$Qe0, $Dn0, ${Dsl}[1]
+	vmlal.u32	$Qe1, $Dn1, ${Dsl}[1]
+	vmlal.u32	$Qo0, $Dn0, ${Dsh}[1]
+	vmlal.u32	$Qo1, $Dn1, ${Dsh}[1]
+	vst1.64	{d20-d23}, [$pe]!
+	vst1.64	{d24-d27}, [$po]!
+	subs	$cnt, $cnt, #4
+	bne	.Lneon_inner
+\@ LLVM-MCA-END
+	add	$wp, $wp, #8
+	ldr	r12, [sp, #$L{BEND}]
+	cmp	r2, r12
+	bne	.Lneon_outer
+
+	\@ Fold lanes w-1 .. w+num-1 (w = num) into tp[-1 .. num-1] plus
+	\@ the top carry tp[num]; tp[-1] (the frame's spare word) gets 0.
+	sub	$pe, $wp, #8
+	add	$po, $pe, $toff
+	add	r2, sp, #$L{TP}-4
+	ldr	$cnt, [sp, #$L{NUM}]
+	add	$cnt, $cnt, #1
+	mov	r9, #0				\@ carry (r9:r10)
+	mov	r10, #0
+.Lneon_fold:
+	ldr	r0, [$pe], #4
+	ldr	r1, [$pe], #4
+	ldr	r3, [$po], #4
+	ldr	r12, [$po], #4
+	adds	r0, r0, r9
+	adcs	r1, r1, r10
+	mov	r10, #0
+	adc	r10, r10, #0
+___
+    $code .= neon_fold('r0', 'r1', 'r3', 'r12');     # + o*2^16: (r12:r1)
+    $code .= <<___;
+	add	r10, r10, r12
+	mov	r9, r1
+	str	r0, [r2], #4
+	subs	$cnt, $cnt, #1
+	bne	.Lneon_fold
+	str	r9, [r2]			\@ tp[num]
+
+	\@ Wipe the lane arrays and the NEON registers that held data.
+	ldr	r12, [sp, #$L{NUM}]
+	add	r10, r12, #2
+	bic	r10, r10, #1
+	lsl	r10, r10, #2
+	add	r10, r10, #$L{TP}
+	add	r6, sp, r10			\@ TE[-1]
+	add	r8, r12, #1
+	vmov.i32	q8, #0
+	vmov.i32	q9, #0
+.Lneon_wipe:
+	vst1.64	{d16-d19}, [r6]!
+	subs	r8, r8, #1
+	bne	.Lneon_wipe
+	vmov.i32	q0, #0
+	vmov.i32	q10, #0
+	vmov.i32	q11, #0
+	vmov.i32	q12, #0
+	vmov.i32	q13, #0
+	b	.Lfinal
+___
+    return $code;
+}
+
 # ---- code ------------------------------------------------------------------
 
 my $cap = CAP_ARM_UMAAL;
+my $capn = CAP_ARM_NEON;
+my ($nmin, $nmax) = (NEON_MIN, NEON_MAX);
 my $code = <<___;
 \@ Generated by armv4-mont.pl; see that file for the algorithm and the
 \@ measured performance.  Self-contained: needs no header.
 	.asmcrypt_arch
+#if __ARM_MAX_ARCH__ >= 7
+	.fpu	neon
+#endif
 	.text
 
+#if ASMCRYPT_ARM_UMAAL || __ARM_MAX_ARCH__ >= 7
+	.align	2
+.Lcap_off:					\@ before the code: adr reaches it
+	.word	asmcrypt_cpucap - .Lcap_off	\@ in ARM and Thumb-2 mode
+#endif
 	.asmcrypt_func	bn_mul_mont
 	ldr	r12, [sp, #4]			@ num
 	cmp	r12, #2
@@ -234,6 +442,23 @@ my $code = <<___;
 	.asmcrypt_ret
 .Lmont_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
+#if __ARM_MAX_ARCH__ >= 7
+	tst	r12, #3				\@ NEON: num % 4 == 0,
+	bne	.Lmont_int
+	cmp	r12, #$nmin			\@ $nmin <= num <= $nmax,
+	blt	.Lmont_int
+	cmp	r12, #$nmax
+	bgt	.Lmont_int
+	adr	r11, .Lcap_off
+	ldr	r10, [r11]
+	ldr	r10, [r11, r10]
+#ifdef __APPLE__
+	ldr	r10, [r10]			\@ through the non-lazy pointer
+#endif
+	tst	r10, #$capn			\@ and the NEON bit
+	bne	.Lmont_neon
+.Lmont_int:
+#endif
 	ldr	r11, [sp, #$SAVED]		@ n0
 	ldr	r11, [r11]
 	add	r10, r12, #2
@@ -316,13 +541,13 @@ $code .= <<___;
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	.asmcrypt_ret
 
-#if ASMCRYPT_ARM_UMAAL
-	.align	2
-.Lcap_off:
-	.word	asmcrypt_cpucap - .Lcap_off
+#if __ARM_MAX_ARCH__ >= 7
+___
+$code .= neon_path();
+$code .= <<___;
 #endif
 	.asmcrypt_endfunc	bn_mul_mont
-#if ASMCRYPT_ARM_UMAAL
+#if ASMCRYPT_ARM_UMAAL || __ARM_MAX_ARCH__ >= 7
 	.asmcrypt_hidden	asmcrypt_cpucap
 #endif
 
