@@ -20,8 +20,11 @@ DIR="$SRC/build/matrix"
 
 # name | Configure target | cross prefix | extra compiler flags | qemu -cpu | mode
 # mode: run = make test under qemu; build = assemble and link only (no
-# core with that ISA level can run Debian's libc); run-nan2008 = see below.
+# core with that ISA level can run Debian's libc); run-nan2008 = see below;
+# vectors = regenerate test/vectors with the Math::BigInt oracle and require
+# the committed files byte for byte (one test per file).
 ROWS='
+vectors        |                 |                               |                                   |                  | vectors
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
@@ -166,8 +169,15 @@ run_row() {
         emu="$q${cpu:+ -cpu $cpu} -L /usr/${p%-}"
         [ "$mode" = run-nan2008 ] && emu="sh $SRC/test/nan2008-run.sh $emu"
     fi
-    {
-        echo "== $name: $target ${p:+--cross-compile-prefix=$p} $flags ${emu:+--emulator=\"$emu\"}"
+    (   # a subshell, so that `exit` ends this step only and the result is written
+        echo "== $name: ${target:-$mode} ${p:+--cross-compile-prefix=$p} $flags ${emu:+--emulator=\"$emu\"}"
+        if [ "$mode" = vectors ]; then
+            perl "$SRC/test/gen_vectors.pl" --check >"$b/check.out" 2>&1
+            rc=$?
+            cat "$b/check.out"
+            echo "total: $(grep -c '^same:' "$b/check.out") passed, $(grep -c '^DIFFERS:' "$b/check.out") failed"
+            exit $rc
+        fi
         # shellcheck disable=SC2086
         (cd "$b" && "$SRC/Configure" "$target" ${p:+--cross-compile-prefix=$p} \
               --emulator="$emu" $flags) || { echo "CONFIGURE FAILED"; exit 1; }
@@ -178,7 +188,7 @@ run_row() {
             make -C "$b" -j1 || { echo "BUILD FAILED"; exit 1; }
             make -C "$b" --no-print-directory test
         fi
-    } >"$log" 2>&1
+    ) >"$log" 2>&1
     local rc=$?
     line=$(grep -E '^total: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     [ -n "$line" ] || line="total: 0 passed, 1 failed"
