@@ -57,6 +57,8 @@ declare -A mca_seen   # rows that compile identically get one mca section
 while IFS='|' read -r n t p f c m; do
     n=$(trim "$n"); [ -z "$n" ] && continue
     t=$(trim "$t"); p=$(trim "$p"); f=$(trim "$f"); c=$(trim "$c"); m=$(trim "$m")
+    case "$m" in run|run-nan2008|build) ;; *) continue ;; esac   # e.g. the vectors row
+    [ -n "$t" ] || continue
     if [ ${#want[@]} -gt 0 ]; then
         hit=0; for w in "${want[@]}"; do [ "$w" = "$n" ] && hit=1; done
         [ $hit -eq 1 ] || continue
