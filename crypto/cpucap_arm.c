@@ -36,8 +36,8 @@ unsigned int asmcrypt_arch_detect(void)
  * (radix 2^26, two blocks per step, for calls of 64 bytes and more; the
  * scalar code does shorter calls and odd blocks) in NEON builds with the
  * NEON bit, else the scalar radix-2^32 code.  bn_mont_mul: "armv7-neon"
- * in NEON builds with the NEON bit (taken for num % 4 == 0 and
- * 8 <= num <= 1024, 256 to 32768 bits; other sizes run the integer
+ * in NEON builds with the NEON bit (taken for num % 8 == 0 and
+ * 16 <= num <= 1024, 512 to 32768 bits; other sizes run the integer
  * code), else umaal or umlal as above.  sqr/add/sub/cnd_* words have a
  * single path.
  */

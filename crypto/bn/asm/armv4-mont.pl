@@ -31,7 +31,7 @@
 #   armv7-neon   b[i] and m in 16-bit halves, 64-bit lanes accumulated
 #                with vmlal.u32 (see "NEON path" below).  Assembled only
 #                when __ARM_MAX_ARCH__ >= 7, taken when the NEON bit of
-#                asmcrypt_cpucap is set and num % 4 == 0, 8 <= num <= 1024;
+#                asmcrypt_cpucap is set and num % 8 == 0, 16 <= num <= 1024;
 #                other sizes run the integer paths.
 #
 # Every branch depends on num or loop counters only; addresses depend on
@@ -83,9 +83,9 @@ open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
 use constant CAP_ARM_UMAAL => 1 << 0;
 # As ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
 use constant CAP_ARM_NEON  => 1 << 1;
-# NEON path: num % 4 == 0 and NEON_MIN <= num <= NEON_MAX (lane bound and
+# NEON path: num % 8 == 0 and NEON_MIN <= num <= NEON_MAX (lane bound and
 # stack use: 32*num bytes of lanes).
-use constant NEON_MIN => 8;
+use constant NEON_MIN => 16;
 use constant NEON_MAX => 1024;
 
 # ---- register map (inside the multiplication loops) ----------------------
@@ -238,10 +238,10 @@ ___
 #   1. the lane consumed by the previous round (w-1, whose value is
 #      0 mod 2^32) gives its carry C = (TE[w-1] + TO[w-1]*2^16) >> 32,
 #      added to TE[w] (scalar, 64-bit);
-#   2. scalar: E = lo(TE[w]), O = lo(TO[w]), X = E + a0*dl + m1*n0w with
-#      m1 = ((E + a0*dl)*n0) mod 2^16, m2 = (((X>>16) + O + a0*dh)*n0)
-#      mod 2^16, so m = m1 + m2*2^16 makes lane w 0 mod 2^32;
-#   3. NEON, four words per step: TE[w+j] += a[j]*dl + n[j]*m1,
+#   2. scalar: m = ((lo(TE[w]) + lo(TO[w])*2^16 + a0*b[i])*n0) mod 2^32
+#      (the low word of t + a*b[i]), m1 = m mod 2^16, m2 = m >> 16; then
+#      lane w becomes 0 mod 2^32;
+#   3. NEON, eight words per step: TE[w+j] += a[j]*dl + n[j]*m1,
 #      TO[w+j] += a[j]*dh + n[j]*m2 (vmlal.u32 by scalar).
 # Each round adds < 2^49 to a lane, so num <= 2^14 cannot overflow.  At
 # the end lanes num-1..2num-1 are folded into 32-bit words with a scalar
@@ -253,8 +253,29 @@ my ($nap, $nnp, $pe, $po, $cnt, $n0r, $wp, $toff) =
 
 # Registers of the NEON inner loop.
 my ($Dsl, $Dsh) = ('d0', 'd1');      # {dl, m1}, {dh, m2}
-my ($Da0, $Da1, $Dn0, $Dn1) = ('d16', 'd17', 'd18', 'd19');
-my ($Qe0, $Qe1, $Qo0, $Qo1) = ('q10', 'q11', 'q12', 'q13');
+# a[j..j+7] in d2-d5, n[j..j+7] in d6-d9 (d8-d9 saved in the frame),
+# TE[w+j..w+j+7] in q8-q11, TO[w+j..w+j+7] in q12-q15.
+my @Da = map { "d$_" } 2..5;
+my @Dn = map { "d$_" } 6..9;
+my @Qe = map { "q$_" } 8..11;
+my @Qo = map { "q$_" } 12..15;
+my ($peS, $poS) = ('r0', 'r1');      # store pointers of the inner loop
+
+# The 16 vmlal.u32 of eight words: the a*b[i] halves of all eight
+# accumulators first, then the n*m halves, so no accumulator is used by
+# two neighbouring instructions.
+sub neon_macs {
+    my $code = '';
+    for my $k (0..3) {
+        $code .= "\tvmlal.u32\t$Qe[$k], $Da[$k], ${Dsl}[0]\n"
+               . "\tvmlal.u32\t$Qo[$k], $Da[$k], ${Dsh}[0]\n";
+    }
+    for my $k (0..3) {
+        $code .= "\tvmlal.u32\t$Qe[$k], $Dn[$k], ${Dsl}[1]\n"
+               . "\tvmlal.u32\t$Qo[$k], $Dn[$k], ${Dsh}[1]\n";
+    }
+    return $code;
+}
 
 # Add the 80-bit value (eh:el) + (oh:ol)*2^16 of a consumed lane pair,
 # as ($hi:$lo) = its bits 32..95 (the low word is 0 or discarded).
@@ -282,8 +303,12 @@ sub neon_path {
 	add	r10, r10, #$L{TP}		\@ offset of TE: header + tp
 	lsl	r11, r12, #4
 	add	r11, r11, #16			\@ bytes per lane array: 8*(2num+2)
-	add	lr, r10, r11, lsl #1		\@ frame size
+	add	lr, r10, r11, lsl #1		\@ lanes end: d8-d9 saved there
+	add	lr, lr, #16			\@ frame size
 	sub	sp, sp, lr
+	add	r6, sp, lr
+	sub	r6, r6, #16
+	vst1.64	{d8-d9}, [r6]
 	str	r0, [sp, #$L{RP}]
 	str	r1, [sp, #$L{AP}]
 	str	r3, [sp, #$L{NP}]
@@ -323,39 +348,36 @@ ___
 	ldr	$nap, [sp, #$L{AP}]
 	ldr	$nnp, [sp, #$L{NP}]
 	ldr	r1, [$nap]			\@ a[0]
-	ldr	r3, [$nnp]			\@ n[0]
+	add	r0, r0, r6, lsl #16		\@ lo(t) = E + O*2^16
+	mla	r0, r1, lr, r0			\@ lo(t + a0*b[i])
 	uxth	r8, lr				\@ dl
 	lsr	lr, lr, #16			\@ dh
-	mla	r0, r1, r8, r0			\@ E + a0*dl
-	mul	r7, r0, $n0r
-	uxth	r7, r7				\@ m1
-	mla	r0, r7, r3, r0			\@ X (low 16 bits 0)
-	mla	r6, r1, lr, r6			\@ O + a0*dh
-	add	r6, r6, r0, lsr #16
-	mul	r6, r6, $n0r
-	uxth	r6, r6				\@ m2
+	mul	r6, r0, $n0r			\@ m
+	uxth	r7, r6				\@ m1
+	lsr	r6, r6, #16			\@ m2
 	vmov	$Dsl, r8, r7
 	vmov	$Dsh, lr, r6
 	mov	$pe, $wp
 	add	$po, $wp, $toff
+	mov	$peS, $pe
+	mov	$poS, $po
 	ldr	$cnt, [sp, #$L{NUM}]
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
-	vld1.32	{$Da0,$Da1}, [$nap]!
-	vld1.32	{$Dn0,$Dn1}, [$nnp]!
-	vld1.64	{d20-d23}, [$pe]
-	vld1.64	{d24-d27}, [$po]
-	vmlal.u32	$Qe0, $Da0, ${Dsl}[0]
-	vmlal.u32	$Qe1, $Da1, ${Dsl}[0]
-	vmlal.u32	$Qo0, $Da0, ${Dsh}[0]
-	vmlal.u32	$Qo1, $Da1, ${Dsh}[0]
-	vmlal.u32	$Qe0, $Dn0, ${Dsl}[1]
-	vmlal.u32	$Qe1, $Dn1, ${Dsl}[1]
-	vmlal.u32	$Qo0, $Dn0, ${Dsh}[1]
-	vmlal.u32	$Qo1, $Dn1, ${Dsh}[1]
-	vst1.64	{d20-d23}, [$pe]!
-	vst1.64	{d24-d27}, [$po]!
-	subs	$cnt, $cnt, #4
+	vld1.32	{d2-d5}, [$nap]!
+	vld1.32	{d6-d9}, [$nnp]!
+	vld1.64	{d16-d19}, [$pe]!
+	vld1.64	{d24-d27}, [$po]!
+	vld1.64	{d20-d23}, [$pe]!
+	vld1.64	{d28-d31}, [$po]!
+___
+    $code .= neon_macs();
+    $code .= <<___;
+	vst1.64	{d16-d19}, [$peS]!
+	vst1.64	{d24-d27}, [$poS]!
+	vst1.64	{d20-d23}, [$peS]!
+	vst1.64	{d28-d31}, [$poS]!
+	subs	$cnt, $cnt, #8
 	bne	.Lneon_inner
 \@ LLVM-MCA-END
 	add	$wp, $wp, #8
@@ -406,10 +428,16 @@ ___
 	subs	r8, r8, #1
 	bne	.Lneon_wipe
 	vmov.i32	q0, #0
+	vmov.i32	q1, #0
+	vmov.i32	q2, #0
+	vmov.i32	q3, #0
 	vmov.i32	q10, #0
 	vmov.i32	q11, #0
 	vmov.i32	q12, #0
 	vmov.i32	q13, #0
+	vmov.i32	q14, #0
+	vmov.i32	q15, #0
+	vld1.64	{d8-d9}, [r6]			\@ r6: end of the lanes
 	b	.Lfinal
 ___
     return $code;
@@ -443,7 +471,7 @@ my $code = <<___;
 .Lmont_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 #if __ARM_MAX_ARCH__ >= 7
-	tst	r12, #3				\@ NEON: num % 4 == 0,
+	tst	r12, #7				\@ NEON: num % 8 == 0,
 	bne	.Lmont_int
 	cmp	r12, #$nmin			\@ $nmin <= num <= $nmax,
 	blt	.Lmont_int
