@@ -16,6 +16,7 @@
  */
 #include "bn_local.h"
 #include "bn_exp_x86_64.h"
+#include "bn_exp_aarch64.h"
 
 #define WIN_BITS 5
 #define WIN_SIZE (1 << WIN_BITS)
@@ -97,6 +98,10 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
 #ifdef ASMCRYPT_MOD_EXP_X86_64
     if (asmcrypt_mod_exp_x86_64(rp, ap, ep, ewords, np, num))
         return ASMCRYPT_OK;          /* x86_64 paths, bn_exp_x86_64.c */
+#endif
+#ifdef ASMCRYPT_MOD_EXP_AARCH64
+    if (asmcrypt_mod_exp_aarch64(rp, ap, ep, ewords, np, num))
+        return ASMCRYPT_OK;          /* AArch64 path, bn_exp_aarch64.c */
 #endif
     n0 = asmcrypt_bn_mont_n0(np);
 

@@ -788,6 +788,79 @@ ___
 $code .= func_return();
 $code .= <<___;
 	.size	bn_mul_mont, .-bn_mul_mont
+___
+
+# ---- constant-time table gather (NEON) ---------------------------------------
+# void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx,
+#                       int S);
+# out[0..S-1] = tab[idx*S .. idx*S+S-1] for a table of 32 entries of S words
+# (S % 8 == 0, S >= 8), reading every entry: for each 8-word column the 32
+# entries are loaded and merged into four accumulators with "bit" under a
+# mask from cmeq(lane counter, idx).  Addresses and branches depend on S
+# only; idx only reaches vector compares.  Used by crypto/bn/bn_exp_aarch64.c
+# when the NEON capability bit is set.
+my ($gout, $gtab, $gidx, $gS) = map { "x$_" } (0 .. 3);
+my ($gstride, $gcol, $gptr, $gcnt, $gone) = map { "x$_" } (4 .. 8);
+my @gacc = map { "v$_" } (0 .. 3);
+my @gld  = map { "v$_" } (4 .. 7);
+my @gld2 = map { "v$_" } (20 .. 23);
+my ($gvidx, $gctr, $ginc, $gmask, $gmask2) = map { "v$_" } (16 .. 19, 24);
+
+# One entry: mask from the counter, four "bit" merges of the loaded column.
+sub gather_entry {
+    my ($ld, $mask) = @_;
+    my $s = <<___;
+	cmeq	$mask.2d, $gctr.2d, $gvidx.2d
+	ld1	{$ld->[0].2d, $ld->[1].2d, $ld->[2].2d, $ld->[3].2d}, [$gptr], $gstride
+	add	$gctr.2d, $gctr.2d, $ginc.2d
+___
+    $s .= "\tbit\t$gacc[$_].16b, $ld->[$_].16b, $mask.16b\n" for 0 .. 3;
+    return $s;
+}
+
+$code .= <<___;
+
+	.globl	bn_gather5_armv8
+	.type	bn_gather5_armv8, %function
+	.align	5
+bn_gather5_armv8:
+	hint	#34			// bti c (leaf: no frame, no LR save)
+	mov	w2, w2			// idx: zero-extended
+	sxtw	$gS, w3
+	dup	$gvidx.2d, $gidx
+	mov	$gone, #1
+	dup	$ginc.2d, $gone
+	lsl	$gstride, $gS, #3		// bytes per entry
+	lsr	$gcol, $gS, #3			// 8-word columns
+.Lgather_col:
+	movi	$gacc[0].16b, #0
+	movi	$gacc[1].16b, #0
+	movi	$gacc[2].16b, #0
+	movi	$gacc[3].16b, #0
+	movi	$gctr.16b, #0
+	mov	$gptr, $gtab
+	mov	$gcnt, #16
+# LLVM-MCA-BEGIN armv8_gather5
+# LLVM-MCA-UNITS 16 words
+.Lgather_entry:
+___
+$code .= gather_entry(\@gld, $gmask);
+$code .= gather_entry(\@gld2, $gmask2);
+$code .= <<___;
+	subs	$gcnt, $gcnt, #1
+	b.ne	.Lgather_entry
+# LLVM-MCA-END
+	st1	{$gacc[0].2d, $gacc[1].2d, $gacc[2].2d, $gacc[3].2d}, [$gout], #64
+	add	$gtab, $gtab, #64
+	subs	$gcol, $gcol, #1
+	b.ne	.Lgather_col
+	movi	$gmask.16b, #0			// no idx-derived data left behind
+	movi	$gmask2.16b, #0
+	ret
+	.size	bn_gather5_armv8, .-bn_gather5_armv8
+___
+
+$code .= <<___;
 
 #if defined(__ELF__)
 	// GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI (1) | PAC (2)

@@ -1,0 +1,160 @@
+/*
+ * crypto/bn/bn_exp_aarch64.c - constant-time modexp for AArch64 with the
+ * armv8-mont module.
+ *
+ * asmcrypt_mod_exp_aarch64() is tried first by asmcrypt_mod_exp (bn_exp.c)
+ * after its argument checks and always computes rp (returns 1).  Same
+ * fixed 5-bit windows as bn_exp.c (32 Montgomery powers, five squarings
+ * and one multiplication per window, all through bn_mul_mont), with two
+ * cheaper pieces around the products:
+ *
+ *  - R^2 mod n without ~w*num doublings: x = 2^(bitlen(n)-1) is doubled
+ *    mod n up to 2^(66 num) mod n, the Montgomery form of 2^(2 num); five
+ *    Montgomery squarings give the form of 2^(64 num) = R, i.e. R^2 mod n.
+ *    n is public: only its length decides the number of steps (about 65
+ *    doublings for a full-length n instead of ~w*num).
+ *  - the table entry of a window is read by bn_gather5_armv8 (armv8-mont.pl,
+ *    NEON: all 32 entries loaded, merged under vector-compare masks) when
+ *    the NEON capability bit is set, else by a masked C scan.  The table
+ *    stride is num rounded up to 8 words (padding zeroed).
+ *
+ * Measured (qemu-aarch64 -cpu cortex-a57, instructions per 2048-bit modexp;
+ * docs/perf/aarch64.md): see the table there.
+ */
+#include "bn_local.h"
+
+#if defined(__aarch64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
+
+#include "bn_exp_aarch64.h"
+
+#define WIN_BITS 5
+#define WIN_SIZE (1 << WIN_BITS)
+
+/* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read */
+void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+
+/* x = x - n when top:x >= n (num words), constant time */
+static void cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num)
+{
+    BN_ULONG t[ASMCRYPT_BN_MAX_WORDS], b = 0, mask;
+    int j;
+
+    for (j = 0; j < num; j++)
+        b = bn_sub_borrow(x[j], np[j], b, &t[j]);
+    mask = (BN_ULONG)0 - ((top - b) >> 63);          /* ones: keep x */
+    for (j = 0; j < num; j++)
+        x[j] = (x[j] & mask) | (t[j] & ~mask);
+    bn_wipe(t, sizeof(BN_ULONG) * (size_t)num);
+}
+
+static int bitlen(const BN_ULONG *np, int num)     /* n is public */
+{
+    int i = num - 1, b = 0;
+
+    while (i > 0 && np[i] == 0)
+        i--;
+    while (b < 64 && (np[i] >> b) != 0)
+        b++;
+    return 64 * i + b;
+}
+
+static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
+{
+    int w = pos / 64, sh = pos % 64;
+    BN_ULONG v = ep[w] >> sh;
+
+    if (sh + len > 64 && w + 1 < ewords)
+        v |= ep[w + 1] << (64 - sh);
+    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
+}
+
+/* x = R^2 mod n (see the file comment) */
+static void rr_mont(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
+{
+    int i, j, top = bitlen(np, num) - 1;
+
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[top / 64] = (BN_ULONG)1 << (top % 64);
+    cond_sub(x, 0, np, num);                        /* n == 1 */
+    for (i = top; i < 66 * num; i++) {
+        BN_ULONG c = x[num - 1] >> 63;
+
+        for (j = num - 1; j > 0; j--)
+            x[j] = (x[j] << 1) | (x[j - 1] >> 63);
+        x[0] <<= 1;
+        cond_sub(x, c, np, num);
+    }
+    for (i = 0; i < 5; i++)
+        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
+}
+
+/* out = tab[idx] (32 entries, stride S words), every entry read */
+static void lookup(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
+{
+    int i, j;
+
+    if (asmcrypt_cpucap & ASMCRYPT_CAP_A64_NEON) {
+        bn_gather5_armv8(out, tab, idx, S);
+        return;
+    }
+    for (j = 0; j < S; j++)
+        out[j] = 0;
+    for (i = 0; i < WIN_SIZE; i++) {
+        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
+
+        for (j = 0; j < S; j++)
+            out[j] |= tab[(size_t)i * S + j] & mask;
+    }
+}
+
+int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                             int ewords, const BN_ULONG *np, int num)
+{
+    BN_ULONG tab[WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
+    int S = (num + 7) & ~7, i, j, pos, first, ebits;
+
+    if (S > ASMCRYPT_BN_MAX_WORDS)
+        return 0;                                   /* no room for padding */
+    rr_mont(x, np, n0, num);
+    for (j = 0; j < num; j++)
+        acc[j] = 0;
+    acc[0] = 1;
+    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);           /* R */
+    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);            /* a R */
+    for (i = 2; i < WIN_SIZE; i++)
+        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
+                              &tab[S], np, n0, num);
+    for (i = 0; i < WIN_SIZE; i++)
+        for (j = num; j < S; j++)
+            tab[(size_t)i * S + j] = 0;
+
+    ebits = 64 * ewords;
+    first = ebits % WIN_BITS;
+    if (first == 0)
+        first = WIN_BITS;
+    pos = ebits - first;
+    lookup(acc, tab, window(ep, pos, first, ewords), S);
+    while (pos > 0) {
+        pos -= WIN_BITS;
+        for (i = 0; i < WIN_BITS; i++)
+            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
+        lookup(x, tab, window(ep, pos, WIN_BITS, ewords), S);
+        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
+    }
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[0] = 1;
+    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);   /* < n: bn_mul_mont reduces */
+
+    bn_wipe(tab, sizeof(BN_ULONG) * (size_t)WIN_SIZE * (size_t)S);
+    bn_wipe(acc, sizeof(BN_ULONG) * (size_t)S);
+    bn_wipe(x, sizeof(BN_ULONG) * (size_t)S);
+    return 1;
+}
+
+#else
+typedef int asmcrypt_bn_exp_aarch64_unused;  /* ISO C forbids an empty unit */
+#endif
