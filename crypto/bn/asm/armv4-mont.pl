@@ -38,32 +38,59 @@
 # rp/ap/bp/np/num only.
 #
 # Performance, our measurements.
-# Instructions per bn_mul_mont (make icount; C = bn_mul_mont_c -O2, same
-# flags; OpenSSL = Debian armhf libcrypto 3.0.22 BN_mod_mul_montgomery,
-# which runs its NEON code on cortex-a8):
-#   bits  C        armv6-umaal      armv4 (umlal)    OpenSSL (NEON)
-#   1024  20316    8495   (0.42)    15501  (0.76)    3845
-#   4096  302004   119759 (0.40)    233805 (0.77)    50057
-# (armv7 row; 512/2048/3072 bits: 2495 / 31247 / 68335 umaal.  armv6 and
-# thumb2 rows give the same asm counts; armv5te runs the armv4 path:
-# 15498 / 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
-# Constant-time modexp, full-size exponent (api): 1024 bits 13.2M
-# instructions (umaal) / 22.0M (armv4) vs OpenSSL 7.0M, GMP mpz_powm_sec
-# 17.2M.  OpenSSL's NEON Montgomery wins by ~1.9x: we have no NEON path.
+# Instructions per bn_mul_mont (make icount in the armv7 row's build
+# folder; C = bn_mul_mont_c -O2, same flags; OpenSSL = Debian armhf
+# libcrypto 3.0.22 BN_mod_mul_montgomery, which runs its NEON code on
+# cortex-a8; ratio to C in brackets):
+#   bits  C        armv7-neon       armv6-umaal      armv4 (umlal)    OpenSSL
+#    512    5624    2168  (0.39)    2506  (0.45)    4216  (0.75)    1267
+#   1024   20316    5992  (0.29)    8506  (0.42)   15512  (0.76)    3845
+#   2048   77348   19016  (0.25)   31258  (0.40)   59608  (0.77)   13393
+#   3072  171244   39208  (0.23)   68346  (0.40)  132376  (0.77)   28797
+#   4096  302004   66568  (0.22)  119770  (0.40)  233816  (0.77)   50057
+# (armv7 row, ASMCRYPT_CAP ffffffff / 1 / 0.  The thumb2 row gives the
+# same asm counts within 1; the armv6 row runs umaal without the 11
+# instructions of the NEON test; armv5te runs the armv4 path: 15498 /
+# 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
+# Constant-time modexp, full-size exponent (api), instructions:
+#   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
+#   1024  10.04M      13.21M       22.06M   7.00M    17.21M
+#   2048  57.03M      87.55M       158.2M   41.53M   122.3M
+# NEON brings modexp from 1.89x to 1.43x OpenSSL's count at 1024 bits
+# (2.11x -> 1.37x at 2048).  The rest of the gap: our inner step is 28
+# instructions per 8 words per round (16 vmlal + 10 loads/stores of a, n
+# and the lanes), plus ~26 scalar per round and ~35 per word per call
+# (lane fold, zero, wipe, final subtraction).
 #
-# llvm-mca-19 cycles per word of the inner loop (two 32x32 products),
-# regions mont_inner_v4 (one word) / mont_inner_v6 (two words):
-#   model          armv4 (umlal)   armv6-umaal (pipelined)
-#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)
-#   Cortex-A57      7.10            7.54
-#   Swift          10.57            7.72
-#   Cortex-M4      16.01            9.01   (Thumb-2)
-#   Cortex-M7      14.01            7.51   (Thumb-2)
-# (T2: the same loop assembled as Thumb-2.)  The umaal loop issues the
-# next word's a*b step before this word's m*n step so the two carry
-# chains overlap; it has half the instructions of the umlal loop and is
-# as fast or faster on every model except A57 (6% slower).  It is the
-# default on ARMv6+ builds; ASMCRYPT_CAP=0 selects the umlal loop.
+# llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
+# four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
+# (two words) / mont_inner_neon (eight words):
+#   model          armv4 (umlal)   armv6-umaal (pipelined)  armv7-neon
+#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.51 (T2 4.51)
+#   Cortex-A15     12.05           12.03                     4.51
+#   Cortex-A57      7.10            7.54                     2.02
+#   Swift          10.57            7.72                     3.51
+#   Cortex-M4      16.01            9.01   (Thumb-2)         -
+#   Cortex-M7      14.01            7.51   (Thumb-2)         -
+# (T2: the same loop assembled as Thumb-2.  LLVM has no Cortex-A15
+# scheduling model of its own: -mcpu=cortex-a15 gives the A9 figures.)
+# The NEON loop is bound by vmlal throughput on these models (A9: 2
+# cycles per vmlal.u32, 16 per 8 words).  One whole NEON round (scalar
+# part + one 8-word step, region from .Lneon_outer with the inner branch
+# removed) is 73 / 29 / 52 cycles on A9 / A57 / Swift, i.e. 37 / 13 / 24
+# cycles of per-round overhead; the same for the umaal path at num = 8 is
+# ~101 / 56 / 69 cycles.  So NEON wins per round from num = 8 on every
+# model, but below num = 16 its fixed per-call work (lane zeroing, fold,
+# wipe: ~20 instructions per word) eats the gain: the NEON path is taken
+# for num % 8 == 0 and 16 <= num <= 1024 (512 to 32768 bits; the upper
+# bound keeps the lanes (32*num bytes of stack) small and far from the
+# 2^14-round overflow limit).  Other sizes keep the integer paths.
+# NEON is the default on NEON builds with the NEON bit; ASMCRYPT_CAP=1
+# selects umaal, 0 the umlal loop.
+# The umaal loop issues the next word's a*b step before this word's m*n
+# step so the two carry chains overlap; it has half the instructions of
+# the umlal loop and is as fast or faster on every model except A57 (6%
+# slower).
 #
 use strict;
 use warnings;
@@ -331,20 +358,16 @@ sub neon_path {
 .Lneon_outer:
 	ldr	lr, [r2], #4			\@ b[i]
 	add	r12, $wp, $toff			\@ &TO[w]
-	ldr	r0, [$wp, #-8]
-	ldr	r1, [$wp, #-4]
-	ldr	r3, [r12, #-8]
-	ldr	r8, [r12, #-4]
+	ldmdb	$wp, {r0, r1}			\@ TE[w-1]
+	ldmdb	r12, {r3, r8}			\@ TO[w-1]
 ___
     $code .= neon_fold('r0', 'r1', 'r3', 'r8');      # C = (r8:r1)
     $code .= <<___;
-	ldr	r0, [$wp]
-	ldr	r3, [$wp, #4]
+	ldmia	$wp, {r0, r3}
 	ldr	r6, [r12]			\@ O = lo(TO[w])
 	adds	r0, r0, r1
 	adc	r3, r3, r8
-	str	r0, [$wp]			\@ TE[w] += C; r0 = E
-	str	r3, [$wp, #4]
+	stmia	$wp, {r0, r3}			\@ TE[w] += C; r0 = E
 	ldr	$nap, [sp, #$L{AP}]
 	ldr	$nnp, [sp, #$L{NP}]
 	ldr	r1, [$nap]			\@ a[0]
@@ -392,22 +415,20 @@ ___
 	add	r2, sp, #$L{TP}-4
 	ldr	$cnt, [sp, #$L{NUM}]
 	add	$cnt, $cnt, #1
-	mov	r9, #0				\@ carry (r9:r10)
+	mov	r9, #0				\@ carry (r10:r9)
 	mov	r10, #0
 .Lneon_fold:
-	ldr	r0, [$pe], #4
-	ldr	r1, [$pe], #4
-	ldr	r3, [$po], #4
-	ldr	r12, [$po], #4
-	adds	r0, r0, r9
+	ldmia	$pe!, {r0, r1}			\@ e
+	ldmia	$po!, {r3, r12}			\@ o
+	adds	r0, r0, r9			\@ e + carry
 	adcs	r1, r1, r10
-	mov	r10, #0
+	lsr	r10, r12, #16
 	adc	r10, r10, #0
-___
-    $code .= neon_fold('r0', 'r1', 'r3', 'r12');     # + o*2^16: (r12:r1)
-    $code .= <<___;
-	add	r10, r10, r12
-	mov	r9, r1
+	adds	r0, r0, r3, lsl #16		\@ + o*2^16
+	lsr	r3, r3, #16
+	orr	r3, r3, r12, lsl #16
+	adcs	r9, r1, r3
+	adc	r10, r10, #0			\@ carry (r10:r9)
 	str	r0, [r2], #4
 	subs	$cnt, $cnt, #1
 	bne	.Lneon_fold
