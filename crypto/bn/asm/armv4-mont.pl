@@ -43,24 +43,27 @@
 # libcrypto 3.0.22 BN_mod_mul_montgomery, which runs its NEON code on
 # cortex-a8; ratio to C in brackets):
 #   bits  C        armv7-neon       armv6-umaal      armv4 (umlal)    OpenSSL
-#    512    5624    2168  (0.39)    2506  (0.45)    4216  (0.75)    1267
-#   1024   20316    5992  (0.29)    8506  (0.42)   15512  (0.76)    3845
-#   2048   77348   19016  (0.25)   31258  (0.40)   59608  (0.77)   13393
-#   3072  171244   39208  (0.23)   68346  (0.40)  132376  (0.77)   28797
-#   4096  302004   66568  (0.22)  119770  (0.40)  233816  (0.77)   50057
+#    512    5624    2266  (0.40)    2506  (0.45)    4216  (0.75)    1267
+#   1024   20316    6186  (0.30)    8506  (0.42)   15512  (0.76)    3845
+#   2048   77348   19402  (0.25)   31258  (0.40)   59608  (0.77)   13393
+#   3072  171244   39786  (0.23)   68346  (0.40)  132376  (0.77)   28797
+#   4096  302004   67338  (0.22)  119770  (0.40)  233816  (0.77)   50057
 # (armv7 row, ASMCRYPT_CAP ffffffff / 1 / 0.  The thumb2 row gives the
 # same asm counts within 1; the armv6 row runs umaal without the 11
 # instructions of the NEON test; armv5te runs the armv4 path: 15498 /
 # 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
 # Constant-time modexp, full-size exponent (api), instructions:
 #   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
-#   1024  10.04M      13.21M       22.06M   7.00M    17.21M
-#   2048  57.03M      87.55M       158.2M   41.53M   122.3M
-# NEON brings modexp from 1.89x to 1.43x OpenSSL's count at 1024 bits
-# (2.11x -> 1.37x at 2048).  The rest of the gap: our inner step is 28
+#   1024  10.28M      13.21M       22.06M   7.00M    17.21M
+#   2048  57.99M      87.55M       158.2M   41.53M   122.3M
+# NEON brings modexp from 1.89x to 1.47x OpenSSL's count at 1024 bits
+# (2.11x -> 1.40x at 2048).  The rest of the gap: our inner step is 28
 # instructions per 8 words per round (16 vmlal + 10 loads/stores of a, n
-# and the lanes), plus ~26 scalar per round and ~35 per word per call
-# (lane fold, zero, wipe, final subtraction).
+# and the lanes), plus ~30 scalar per round and ~40 per word per call
+# (lane fold, zero, wipe, final subtraction).  ldm/stm for the lane
+# words would save ~5% of the instructions at 1024 bits but llvm-mca
+# makes the fold loop 8 -> 20 cycles per word on Swift and the round
+# 29 -> 40 cycles on A57 (and cannot model ldmdb on A9): ldr/str kept.
 #
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
 # four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
@@ -358,16 +361,20 @@ sub neon_path {
 .Lneon_outer:
 	ldr	lr, [r2], #4			\@ b[i]
 	add	r12, $wp, $toff			\@ &TO[w]
-	ldmdb	$wp, {r0, r1}			\@ TE[w-1]
-	ldmdb	r12, {r3, r8}			\@ TO[w-1]
+	ldr	r0, [$wp, #-8]			\@ TE[w-1]
+	ldr	r1, [$wp, #-4]
+	ldr	r3, [r12, #-8]			\@ TO[w-1]
+	ldr	r8, [r12, #-4]
 ___
     $code .= neon_fold('r0', 'r1', 'r3', 'r8');      # C = (r8:r1)
     $code .= <<___;
-	ldmia	$wp, {r0, r3}
+	ldr	r0, [$wp]
+	ldr	r3, [$wp, #4]
 	ldr	r6, [r12]			\@ O = lo(TO[w])
 	adds	r0, r0, r1
 	adc	r3, r3, r8
-	stmia	$wp, {r0, r3}			\@ TE[w] += C; r0 = E
+	str	r0, [$wp]			\@ TE[w] += C; r0 = E
+	str	r3, [$wp, #4]
 	ldr	$nap, [sp, #$L{AP}]
 	ldr	$nnp, [sp, #$L{NP}]
 	ldr	r1, [$nap]			\@ a[0]
@@ -418,8 +425,10 @@ ___
 	mov	r9, #0				\@ carry (r10:r9)
 	mov	r10, #0
 .Lneon_fold:
-	ldmia	$pe!, {r0, r1}			\@ e
-	ldmia	$po!, {r3, r12}			\@ o
+	ldr	r0, [$pe], #4			\@ e
+	ldr	r1, [$pe], #4
+	ldr	r3, [$po], #4			\@ o
+	ldr	r12, [$po], #4
 	adds	r0, r0, r9			\@ e + carry
 	adcs	r1, r1, r10
 	lsr	r10, r12, #16
