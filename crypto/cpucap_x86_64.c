@@ -82,6 +82,10 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 
         if (mont)
             return (caps & ifma) == ifma ? "x86_64-ifma" : adx ? "x86_64-adx" : "x86_64";
+        /* asmcrypt_mod_exp (bn_exp_x86_64.c): radix 2^52 on IFMA at every
+         * size it takes, else radix 2^64 over bn_mul_mont (MULX or mulq) */
+        if (strcmp(primitive, "mod_exp") == 0)
+            return (caps & ifma) == ifma ? "x86_64-ifma" : adx ? "x86_64-adx" : "x86_64";
 # endif
 # if defined(ASMCRYPT_BN_WORDS_ASM)
         if (!mont && strncmp(primitive, "bn_", 3) == 0) {

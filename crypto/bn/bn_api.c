@@ -139,7 +139,7 @@ int asmcrypt_bn_mont_mul(asmcrypt_word *rp, const asmcrypt_word *ap,
         return ASMCRYPT_ESIZE;
     if ((np[0] & 1) == 0)
         return ASMCRYPT_EEVEN;
-    if ((bn_lt_ct(ap, np, num) & bn_lt_ct(bp, np, num)) == 0)
+    if (bn_lt2_ct(ap, bp, np, num) == 0)
         return ASMCRYPT_ERANGE;
     asmcrypt_mont_mul_any(rp, ap, bp, np, n0, num);
     return ASMCRYPT_OK;

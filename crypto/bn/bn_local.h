@@ -78,6 +78,37 @@ static inline BN_ULONG bn_lt_ct(const BN_ULONG *a, const BN_ULONG *b, int num)
     return borrow;
 }
 
+/* 1 when a < n and b < n (num words each), constant time: one pass over
+ * the three arrays with two borrow chains (the public range check of
+ * asmcrypt_bn_mont_mul; half the loads of two bn_lt_ct calls on n).  The
+ * borrows come from __builtin_sub_overflow where the compiler has it (sub
+ * + setc, no branch), else from bn_sub_borrow.  0 for num <= 0. */
+static inline BN_ULONG bn_lt2_ct(const BN_ULONG *a, const BN_ULONG *b,
+                                 const BN_ULONG *n, int num)
+{
+    BN_ULONG ba = 0, bb = 0;
+    int i;
+
+    for (i = 0; i < num; i++) {
+#if defined(__GNUC__) && (__GNUC__ >= 5 || defined(__clang__))
+        BN_ULONG d, e;
+        BN_ULONG c1 = __builtin_sub_overflow(a[i], n[i], &d);
+        BN_ULONG c2 = __builtin_sub_overflow(d, ba, &d);
+        BN_ULONG c3 = __builtin_sub_overflow(b[i], n[i], &e);
+        BN_ULONG c4 = __builtin_sub_overflow(e, bb, &e);
+
+        ba = c1 | c2;
+        bb = c3 | c4;
+#else
+        BN_ULONG d;
+
+        ba = bn_sub_borrow(a[i], n[i], ba, &d);
+        bb = bn_sub_borrow(b[i], n[i], bb, &d);
+#endif
+    }
+    return ba & bb;
+}
+
 /* memset through a volatile function pointer: the compiler cannot prove
  * what is called, so it cannot drop the store as dead (and it stays a
  * fast library memset rather than a byte loop) */
