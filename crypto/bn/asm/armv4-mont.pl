@@ -68,13 +68,15 @@
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
 # four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
 # (two words) / mont_inner_neon (eight words):
-#   model          armv4 (umlal)   armv6-umaal (pipelined)  armv7-neon
-#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.51 (T2 4.51)
-#   Cortex-A15     12.05           12.03                     4.51
-#   Cortex-A57      7.10            7.54                     2.02
-#   Swift          10.57            7.72                     3.51
+#   model          armv4 (umlal)   armv6-umaal (pipelined)  armv7-neon  C
+#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.51 (T2)   20.03
+#   Cortex-A15     12.05           12.03                     4.51        -
+#   Cortex-A57      7.10            7.54                     2.02        14.07
+#   Swift          10.57            7.72                     3.51        13.07
 #   Cortex-M4      16.01            9.01   (Thumb-2)         -
 #   Cortex-M7      14.01            7.51   (Thumb-2)         -
+# (C: bn_mul_mont_c's two inner loops, one limb each, gcc -O2, from
+# `make mca` in the armv7 build folder, which also gives the asm rows.)
 # (T2: the same loop assembled as Thumb-2.  LLVM has no Cortex-A15
 # scheduling model of its own: -mcpu=cortex-a15 gives the A9 figures.)
 # The NEON loop is bound by vmlal throughput on these models (A9: 2
@@ -199,6 +201,7 @@ ___
 	b	.Lhalf2_$sfx
 .Lhalf1_$sfx:
 # LLVM-MCA-BEGIN mont_inner_$sfx
+# LLVM-MCA-UNITS 2 limbs
 ___
 	cmp	$tp, $tend
 	bne	.Lhalf1_$sfx
@@ -394,6 +397,7 @@ ___
 	ldr	$cnt, [sp, #$L{NUM}]
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
+\@ LLVM-MCA-UNITS 8 limbs
 	vld1.32	{d2-d5}, [$nap]!
 	vld1.32	{d6-d9}, [$nnp]!
 	vld1.64	{d16-d19}, [$pe]!
