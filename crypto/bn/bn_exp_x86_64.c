@@ -18,7 +18,8 @@
  *   mod n.  n is public: only its length decides the number of steps.
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
  *   multiplication per window, table entries read by a masked scan of all
- *   32 entries (bn_gather52_x86_64 with AVX-512, else a C scan).
+ *   32 entries (bn_gather52_x86_64 with AVX-512, bn_gather64_avx2_x86_64
+ *   with AVX2, else a C scan).
  *   Out of Montgomery form with a product by 1.
  */
 #include "bn_local.h"
@@ -37,6 +38,8 @@ void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
                      const uint64_t *n, uint64_t n0, int kl);
 /* out = tab[idx] of 32 entries of L limbs, every entry read (masked) */
 void bn_gather52_x86_64(uint64_t *out, const uint64_t *tab, unsigned int idx, int L);
+/* the same with AVX2 (L a multiple of 8) */
+void bn_gather64_avx2_x86_64(uint64_t *out, const uint64_t *tab, unsigned int idx, int L);
 
 /* radix 2^64 (num words) -> radix 2^52 (L limbs) */
 static void to52(uint64_t *out, const BN_ULONG *in, int num, int L)
@@ -217,6 +220,10 @@ static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
 
     if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX512F) {
         bn_gather52_x86_64(out, tab, idx, S);       /* any 64-bit words */
+        return;
+    }
+    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX2) {
+        bn_gather64_avx2_x86_64(out, tab, idx, S);
         return;
     }
     for (j = 0; j < S; j++)

@@ -187,6 +187,31 @@ my $clear_hi = <<___;
 ___
 $clear_hi =~ s/(%r1[0-5])d/${1}d/g;
 
+# Zero 4-word blocks with 16-byte SSE2 stores (baseline x86_64): $p is a
+# 16-byte aligned pointer register (advanced past the blocks), $cnt a
+# register holding the block count (> 0; counted down to 0).  Clobbers
+# %xmm0 and the flags.  Used for t (64-byte aligned; the frame has room
+# for the rounding up) and for the wipe.
+sub zero_blocks {
+    my ($pfx, $p, $cnt) = @_;
+    return <<___;
+	pxor	%xmm0,%xmm0
+${pfx}:
+	movaps	%xmm0,($p)
+	movaps	%xmm0,16($p)
+	leaq	32($p),$p
+	decq	$cnt
+	jnz	${pfx}
+___
+}
+
+# Zero t[0 .. n-1] (rounded up to 4 words); uses %rax, %rcx, %xmm0.
+my $zero_t = <<___;
+	movq	$S_T,%rax
+	leaq	3($num),%rcx
+	shrq	\$2,%rcx
+___
+
 # ---------------------------------------------------------------------------
 $code .= <<___;
 .asm_extern	asmcrypt_cpucap
@@ -246,13 +271,7 @@ $code =~ s/\$\{tn\}d/%r14d/g;
 .Lmont_q:
 	movq	$num,$mn
 	negq	$mn
-	movq	$mn,%rcx
-	xorl	%eax,%eax
-.Lmont_q_zero:
-	movq	%rax,($te,%rcx,8)
-	incq	%rcx
-	jnz	.Lmont_q_zero
-.Lmont_q_outer:
+$zero_t@{[zero_blocks('.Lmont_q_zero', '%rax', '%rcx')]}.Lmont_q_outer:
 	movq	$S_BP,%rax
 	movq	(%rax),$bi
 	leaq	8(%rax),%rax
@@ -321,13 +340,7 @@ ___
     my $top = '%r15';
     $code .= <<___;
 .Lmont_x:
-	movq	$num,%rcx
-	negq	%rcx
-.Lmont_x_zero:
-	movq	$zero,($te,%rcx,8)
-	incq	%rcx
-	jnz	.Lmont_x_zero
-.Lmont_x_outer:
+$zero_t@{[zero_blocks('.Lmont_x_zero', '%rax', '%rcx')]}.Lmont_x_outer:
 	movq	$S_BP,%rax
 	movq	(%rax),%rdx
 	leaq	8(%rax),%rax
@@ -380,16 +393,11 @@ ___
     my ($ai, $len, $ti) = ('%r15', '%r14', '%rsi');
     $code .= <<___;
 .Lmont_sqrx:
-	leaq	(%r9,%r9),%rax
-	movq	%rax,%rcx
-	incq	%rax
+	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
-	movq	$S_T,%rdi
-.Lmont_sqrx_zero:
-	movq	$zero,(%rdi)
-	leaq	8(%rdi),%rdi
-	decq	%rcx
-	jnz	.Lmont_sqrx_zero
+$zero_t@{[zero_blocks('.Lmont_sqrx_zero', '%rax', '%rcx')]}	movq	$S_T,%rax		# and t[2n-1]; t[n .. 2n-2] are first
+	leaq	($num,$num),%rcx	# written by the top stores of the rows
+	movq	$zero,-8(%rax,%rcx,8)
 	movq	$S_AP,$ai
 	leaq	-1($num),$len
 	movq	$S_T,%rdi
@@ -583,12 +591,11 @@ $code .= <<___;
 	leaq	-8(%rax),%rax
 	movq	$S_WIPE,%rcx
 	xorl	%edx,%edx
-.Lmont_wipe:
-	movq	%rdx,(%rax)
+	movq	%rdx,(%rax)		# t[-1], then t[0 ..] in blocks of 4
 	leaq	8(%rax),%rax
-	decq	%rcx
-	jnz	.Lmont_wipe
-	movl	\$1,%eax
+	leaq	2(%rcx),%rcx		# ceil((wipe - 1)/4)
+	shrq	\$2,%rcx
+@{[zero_blocks('.Lmont_wipe', '%rax', '%rcx')]}	movl	\$1,%eax
 .Lmont_ret:
 .asm_ret
 .asm_endfunc
@@ -893,6 +900,54 @@ $code .= <<___;
 	leaq	64(%rsi),%rsi
 	decl	%ecx
 	jnz	.Lgather52_chunk
+	vzeroupper
+.asm_ret
+.asm_endfunc
+
+___
+
+# ---------------------------------------------------------------------------
+# void bn_gather64_avx2_x86_64(u64 *out, const u64 *tab, unsigned idx, int S)
+#
+# The AVX2 twin of bn_gather52_x86_64 for CPUs without AVX-512 (the radix
+# 2^64 modexp): out[0..S-1] = tab[idx*S ..] for 32 entries of S words (S a
+# multiple of 8), every entry loaded in full and AND-ed with a mask that is
+# all ones only for i == idx (vpcmpeqq of a lane counter), then OR-ed into
+# two accumulators.  Addresses and timing do not depend on idx.
+$code .= <<___;
+.asm_func bn_gather64_avx2_x86_64, nargs=4, xmm
+	movl	%edx,%edx
+	vmovq	%rdx,%xmm0
+	vpbroadcastq	%xmm0,%ymm0		# idx
+	vpcmpeqq	%ymm5,%ymm5,%ymm5		# -1
+	movslq	%ecx,%rcx
+	leaq	0(,%rcx,8),%r8		# entry stride in bytes
+	shrl	\$3,%ecx
+.Lgather64_chunk:
+	vpxor	%ymm1,%ymm1,%ymm1
+	vpxor	%ymm2,%ymm2,%ymm2
+	vpxor	%ymm3,%ymm3,%ymm3		# i
+	movq	%rsi,%rax
+	movl	\$32,%r9d
+# LLVM-MCA-BEGIN bn_gather64_avx2_x86_64
+# LLVM-MCA-UNITS 8 limbs
+.Lgather64_entry:
+	vpcmpeqq	%ymm0,%ymm3,%ymm4
+	vpand	(%rax),%ymm4,%ymm6
+	vpand	32(%rax),%ymm4,%ymm7
+	vpor	%ymm6,%ymm1,%ymm1
+	vpor	%ymm7,%ymm2,%ymm2
+	vpsubq	%ymm5,%ymm3,%ymm3
+	addq	%r8,%rax
+	decl	%r9d
+	jnz	.Lgather64_entry
+# LLVM-MCA-END
+	vmovdqu	%ymm1,(%rdi)
+	vmovdqu	%ymm2,32(%rdi)
+	leaq	64(%rdi),%rdi
+	leaq	64(%rsi),%rsi
+	decl	%ecx
+	jnz	.Lgather64_chunk
 	vzeroupper
 .asm_ret
 .asm_endfunc
