@@ -32,10 +32,14 @@
 #    2*num-word product (cross products a[i]*a[j], i<j, doubled by a
 #    one-bit shift chain, plus the diagonal), then reduced by num
 #    Montgomery rows of n*m only: 1.5*num^2 products instead of 2*num^2.
-#    Cross-product rows and reduction rows both go two at a time over a
-#    four-word window of S: row i+1's multiplicand words lag one behind
-#    row i's (the previous window's top word stays in a register), so S
-#    is loaded and stored once per two rows.  The first row of the 4-way
+#    Cross-product rows go two at a time over a four-word window of S:
+#    row i+1's multiplicand words lag one behind row i's (the previous
+#    window's top word stays in a register), so S is loaded and stored
+#    once per two rows.  Reduction rows go four at a time the same way
+#    (row i+k's np words lag k behind, a ring of eight np registers),
+#    each row with its own carry word; the first window computes the
+#    four m's in turn and skips the products below np[0], the last one
+#    adds only the lagging products, the carries and the running top bit.  The first row of the 4-way
 #    multiplication starts from T = 0 (no loads, no zeroing pass).
 #
 # Constant time: the control flow depends on num and on ap == bp only
@@ -53,17 +57,17 @@
 #
 #   bits  path             this     C        OpenSSL
 #   2048  4-way mul        12085    29400    12297
-#   2048  squaring          9536      -       8374
+#   2048  squaring          9167      -       8374   (two-row reduction: 9536)
 #   4096  4-way mul        47157   111880    48714
-#   4096  squaring         35784      -         -
+#   4096  squaring         34143      -         -    (35784)
 #
 # Constant-time modexp through crypto/bn/bn_exp_aarch64.c (this module's
 # bn_mul_mont plus the NEON table gather bn_gather5_armv8 below),
 # instructions per asmcrypt_mod_exp vs OpenSSL BN_mod_exp_mont_consttime:
 #
 #   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, C scan)  OpenSSL
-#   1024     3.70M               4.53M                        4.13M
-#   2048    25.49M              28.61M                       26.27M
+#   1024     3.63M               4.46M                        4.13M
+#   2048    24.73M              27.86M                       26.27M
 #   gather: 1076 instructions per 2048-bit lookup (32 entries of 32 words)
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
@@ -72,9 +76,9 @@
 #   4-way mul          21.38  21.25    5.13     12.01        4.02
 #   word-serial        31.00  28.00    8.05     12.06        5.43
 #   sqr cross (2 rows) 19.75  19.75    4.52     12.01        4.04
-#   sqr reduce (2 rows)19.88  19.75    4.63     12.01        4.02
+#   sqr reduce (4 rows)14.94  14.88    4.00     12.00        4.01
 #   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
-#   gather5 (per word)  2.44   2.44    0.82      0.44           -
+#   gather5 (per word)  2.44   2.44    0.82      0.44         0.63
 #
 use strict;
 use warnings;
@@ -554,6 +558,7 @@ ___
 $code .= <<___;
 .Lsqr8x:
 	sub	sp, sp, $num, lsl #3		// 2*num words and more
+	sub	sp, sp, #32			// spill slots above S (reduction)
 	str	xzr, [sp]			// S[0]
 	add	$cnt, sp, $num, lsl #4
 	stur	xzr, [$cnt, #-8]		// S[2*num-1]
@@ -660,14 +665,6 @@ $code .= <<___;
 	adcs	$t[2], $t[2], $p[1]
 	stp	$t[3], $t[2], [$tpw], #16
 	cbnz	$cnt, .Lsqr8x_dbl
-
-	// Montgomery reduction, two rows (i, i+1) per pass over S[i..i+num-1]:
-	// row i adds np*m0 at S[i..], row i+1 np*m1 at S[i+1..] (its np
-	// words lag one behind: the window's previous top word is kept in x10).
-	mov	$rrow, sp
-	mov	$rlen, $num
-	mov	$top, #0
-.Lsqr8x_red:
 ___
 # reduction registers
 my ($m0, $m1, $c0, $c1, $nprev, $tmp) = ($b, $m, $ca, $cn, 'x10', 'x1');   # red_row's tmp is x1
@@ -712,74 +709,166 @@ sub red_row {
     return $s;
 }
 
+# Montgomery reduction, four rows (i .. i+3) per pass over S[i .. i+num+3]:
+# row i+k adds np*m_k at S[i+k ..].  The window is four words of S; row k
+# multiplies the np words that lag k behind the window (a ring of eight np
+# registers, two groups per loop iteration, so no register moves).  Each
+# row keeps its own carry word c_k into the next window.  The first window
+# (head) computes m_0..m_3 one after the other and skips the products of
+# np words below np[0]; the last window (tail, S[i+num .. i+num+3]) has no
+# new np words, only the lagging ones, the four carries and the running
+# top bit.  The carry out of the tail is at most 1 (sum_k m_k np 2^(64k)
+# < 2^(64(num+4))), the new top.  rp, np and n0 are spilled to the 32
+# bytes above S (allocated at .Lsqr8x): the pass needs 29 registers.
+my @ringA = ('x0', 'x3', 'x4', 'x10');
+my @ringB = ('x16', 'x17', 'x19', 'x20');
+my @mk = ('x7', 'x8', 'x23', 'x24');
+my @ck = ('x13', 'x14', 'x6', 'x30');
+my @pq = ('x21', 'x22');
+my $rtmp = 'x1';
+
+# row: words @$w times $mm into @t[pos0 .. 3]; lo chain then hi chain,
+# products interleaved with the additions (mul/umulh leave the flags);
+# carry in $cin (or none), carry word out in $cout.
+sub red_row2 {
+    my ($mm, $w, $pos0, $cin, $cout) = @_;
+    my @w = @$w;
+    my $k = scalar @w;
+    my $s = '';
+    for my $j (0 .. $k - 1) {
+        my $pj = $pq[$j % 2];
+        $s .= "\tmul\t$pj, $w[$j], $mm\n";
+        $s .= ($j == 0 ? "\tadds" : "\tadcs") . "\t$t[$pos0 + $j], $t[$pos0 + $j], $pj\n";
+    }
+    $s .= "\tadc\t$rtmp, xzr, xzr\n";
+    my $flags = 0;
+    if (defined $cin) {
+        $s .= "\tadds\t$t[$pos0], $t[$pos0], $cin\n";
+        $flags = 1;
+    }
+    for my $j (0 .. $k - 2) {
+        my $pj = $pq[$j % 2];
+        $s .= "\tumulh\t$pj, $w[$j], $mm\n";
+        $s .= ($flags ? "\tadcs" : "\tadds") . "\t$t[$pos0 + 1 + $j], $t[$pos0 + 1 + $j], $pj\n";
+        $flags = 1;
+    }
+    my $pl = $pq[($k - 1) % 2];
+    $s .= "\tumulh\t$pl, $w[$k - 1], $mm\n";
+    $s .= ($flags ? "\tadc" : "\tadd") . "\t$cout, $pl, $rtmp\n";
+    return $s;
+}
+
+# chain: add the values (reg or undef per position 0..3) into @t, carry
+# out added to $acc (which may be one of the values: it is read first)
+sub red_chain {
+    my ($v, $acc) = @_;
+    my $s = '';
+    my $started = 0;
+    for my $j (0 .. 3) {
+        my $x = $v->[$j];
+        next if !$started && !defined $x;
+        $x //= 'xzr';
+        $s .= ($started ? "\tadcs" : "\tadds") . "\t$t[$j], $t[$j], $x\n";
+        $started = 1;
+    }
+    $s .= "\tadc\t$acc, $acc, xzr\n";
+    return $s;
+}
+
+# middle window: cur = the four np words just loaded, prev = the four before
+sub red_group {
+    my ($lab, $cur, $prev) = @_;
+    my @seq = (@$prev, @$cur);
+    my $s = <<___;
+$lab:
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
+	ldp	$cur->[0], $cur->[1], [$npw], #32
+	ldp	$cur->[2], $cur->[3], [$npw, #-16]
+___
+    for my $k (0 .. 3) {
+        $s .= red_row2($mk[$k], [ @seq[4 - $k .. 7 - $k] ], 0, $ck[$k], $ck[$k]);
+    }
+    $s .= <<___;
+	stp	$t[0], $t[1], [$tpw, #-32]
+	stp	$t[2], $t[3], [$tpw, #-16]
+___
+    return $s;
+}
+
 $code .= <<___;
-	mov	$npw, $np
+	// Montgomery reduction, four rows per pass (see red_row2 above)
+	add	$rtmp, sp, $num, lsl #4
+	stp	$rp, $np, [$rtmp]
+	str	$n0, [$rtmp, #16]
+	mov	$rrow, sp
+	mov	$top, #0
+.Lsqr8x_red:
+	add	$rtmp, sp, $num, lsl #4
+	ldr	$npw, [$rtmp, #8]
+	ldr	$mk[3], [$rtmp, #16]		// n0 until m3 replaces it
 	mov	$tpw, $rrow
 	ldp	$t[0], $t[1], [$tpw], #32
 	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$n[0], $n[1], [$npw], #32
-	ldp	$n[2], $n[3], [$npw, #-16]
-	mul	$m0, $t[0], $n0
+	ldp	$ringA[0], $ringA[1], [$npw], #32
+	ldp	$ringA[2], $ringA[3], [$npw, #-16]
 ___
-$code .= red_row($m0, [@n], 0, undef, $c0, 1);
-$code .= "\tmul\t$m1, $t[1], $n0\n";
-$code .= red_row($m1, [@n[0 .. 2]], 1, undef, $c1, 1);
-# The window loop runs two groups per iteration: group A loads np words
-# into @n and uses $nprev (x10) as the lagging word, group B loads into
-# (@n[0..2], x10) and lags with $n[3]; so no register moves.  num % 8 == 0
-# makes the group count num/4 - 1 odd: the loop is entered at B, whose
-# lagging word $n[3] the head has just loaded, and always ends after B
-# with np[num-1] in x10 for the tail.
-my @nB = (@n[0 .. 2], $nprev);
+for my $k (0 .. 3) {
+    $code .= "\tmul\t$mk[$k], $t[$k], $mk[3]\n";
+    $code .= red_row2($mk[$k], [ @ringA[0 .. 3 - $k] ], $k, undef, $ck[$k]);
+}
 $code .= <<___;
-	stp	xzr, xzr, [$tpw, #-32]		// S[i], S[i+1] = 0 (also wipes them)
+	stp	$t[0], $t[1], [$tpw, #-32]	// zeros: S[i..i+3] wiped
 	stp	$t[2], $t[3], [$tpw, #-16]
 	mov	$cnt, $num
 	b	.Lsqr8x_red_b
 # LLVM-MCA-BEGIN armv8_mont_sqr_reduce
-# LLVM-MCA-UNITS 8 limbs
+# LLVM-MCA-UNITS 16 limbs
 ___
-for my $g ([ '.Lsqr8x_red_a', [@n], $nprev ], [ '.Lsqr8x_red_b', [@nB], $n[3] ]) {
-    my ($lab, $w, $lag) = @$g;
-    $code .= <<___;
-$lab:
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$w->[0], $w->[1], [$npw], #32
-	ldp	$w->[2], $w->[3], [$npw, #-16]
-___
-    $code .= red_row($m0, [@$w], 0, $c0, $c0, 0);
-    $code .= red_row($m1, [$lag, @$w[0 .. 2]], 0, $c1, $c1, 0);
-    $code .= <<___;
-	stp	$t[0], $t[1], [$tpw, #-32]
-	stp	$t[2], $t[3], [$tpw, #-16]
-___
-}
+$code .= red_group('.Lsqr8x_red_a', \@ringA, \@ringB);
+$code .= red_group('.Lsqr8x_red_b', \@ringB, \@ringA);
 $code .= <<___;
 	sub	$cnt, $cnt, #8
 	cbnz	$cnt, .Lsqr8x_red_a
 # LLVM-MCA-END
-.Lsqr8x_red_end:
-	// S[i+num] += c0 + c1 + lo(n[num-1]*m1) + top; S[i+num+1] += hi(...)
-	mul	$p[0], $nprev, $m1
-	umulh	$p[1], $nprev, $m1
+	// tail: S[i+num .. i+num+3] += top + carries + lagging products
 	ldp	$t[0], $t[1], [$tpw]
-	adds	$t[0], $t[0], $c0
-	adcs	$t[1], $t[1], $p[1]
-	adc	$tmp, xzr, xzr
-	adds	$t[0], $t[0], $c1
-	adcs	$t[1], $t[1], xzr
-	adc	$tmp, $tmp, xzr
-	adds	$t[0], $t[0], $p[0]
-	adcs	$t[1], $t[1], xzr
-	adc	$tmp, $tmp, xzr
-	adds	$t[0], $t[0], $top
-	adcs	$t[1], $t[1], xzr
-	adc	$top, $tmp, xzr
+	ldp	$t[2], $t[3], [$tpw, #16]
+___
+# products of the tail into the free registers (ringA and the two p's)
+{
+    my @tmpr = (@ringA, @pq);
+    # top and c0 first; the carry accumulator is top itself (read first)
+    $code .= "\tadds\t$t[0], $t[0], $ck[0]\n\tadcs\t$t[1], $t[1], xzr\n"
+           . "\tadcs\t$t[2], $t[2], xzr\n\tadcs\t$t[3], $t[3], xzr\n"
+           . "\tadc\t$ck[0], xzr, xzr\n";           # c0 := carry count
+    $code .= red_chain([ $top, undef, undef, undef ], $ck[0]);
+    for my $k (1 .. 3) {
+        my @w = @ringB[4 - $k .. 3];
+        my (@lo, @hi);
+        for my $j (0 .. $k - 1) {
+            my ($l, $h) = ($tmpr[2 * $j], $tmpr[2 * $j + 1]);
+            $code .= "\tmul\t$l, $w[$j], $mk[$k]\n\tumulh\t$h, $w[$j], $mk[$k]\n";
+            $lo[$j] = $l;
+            $hi[$j + 1] = $h;
+        }
+        $hi[0] = $ck[$k];
+        $code .= red_chain([ @lo[0 .. 3] ], $ck[0]);
+        $code .= red_chain([ @hi[0 .. 3] ], $ck[0]);
+    }
+}
+$code .= <<___;
+	mov	$top, $ck[0]			// 0 or 1
 	stp	$t[0], $t[1], [$tpw]
-	add	$rrow, $rrow, #16
-	subs	$rlen, $rlen, #2
+	stp	$t[2], $t[3], [$tpw, #16]
+	add	$rrow, $rrow, #32
+	add	$rtmp, sp, $num, lsl #3
+	cmp	$rrow, $rtmp
 	b.ne	.Lsqr8x_red
+	add	$rtmp, sp, $num, lsl #4
+	ldp	$rp, $np, [$rtmp]
+	stp	xzr, xzr, [$rtmp]
+	str	xzr, [$rtmp, #16]
 ___
 $code .= <<___;
 	add	$rrow, sp, $num, lsl #3
