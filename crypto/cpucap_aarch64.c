@@ -32,6 +32,10 @@ unsigned int asmcrypt_arch_detect(void)
  * num % 8 == 0, word-serial otherwise); it does not use NEON.  poly1305:
  * "armv8-neon" when NEON is enabled (base 2^26 for inputs of 64 bytes
  * and more, the scalar code for the tails), else "armv8" (base 2^64).
+ * mod_exp (crypto/bn/bn_exp_aarch64.c over bn_mul_mont): "armv8-neon"
+ * when the table is read by the NEON gather bn_gather5_armv8, "armv8"
+ * with the masked C scan; distinct names so the tools (ct-test, icount)
+ * run both paths.
  */
 const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 {
@@ -43,6 +47,8 @@ const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps)
 #if defined(ASMCRYPT_BN_MONT_ASM)
     if (strcmp(primitive, "bn_mont_mul") == 0)
         return "armv8";
+    if (strcmp(primitive, "mod_exp") == 0)
+        return (caps & ASMCRYPT_CAP_A64_NEON) ? "armv8-neon" : "armv8";
 #endif
 #if defined(ASMCRYPT_BN_WORDS_ASM)
     if (strncmp(primitive, "bn_", 3) == 0 && strcmp(primitive, "bn_mont_mul") != 0)
