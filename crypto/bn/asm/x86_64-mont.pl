@@ -100,10 +100,15 @@ my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 my $IFMA_MAXW = 64;
 my $IFMA_MINW = 16;
 my $TWORDS = 2 * $MAXW + 2 > 4 * 80 + 1 ? 2 * $MAXW + 2 : 4 * 80 + 1;
-my $SCAL = 128;
+my $SCAL = 256;
 my $FRAME = $SCAL + 8 + 63 + 8 * $TWORDS;
 my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N, $S_K)
     = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96);
+# sqrx block reduction (num % 8 == 0): the eight m of a block, the carry
+# between blocks, the saved np end / num / n0 and two counters.
+my @S_M = map { (128 + 8 * $_) . "(%rsp)" } 0 .. 7;
+my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK)
+    = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232);
 # asmcrypt_cpucap: ASMCRYPT_CAP_X86_AVX512F (1<<5), ASMCRYPT_CAP_X86_AVX512IFMA (1<<8)
 my $CAP_IFMA = (1 << 5) | (1 << 8);
 
@@ -439,6 +444,8 @@ ___
 	jrcxz	.Lmont_sqrx_diag_done
 	jmp	.Lmont_sqrx_diag
 .Lmont_sqrx_diag_done:
+	testq	\$7,$num
+	jz	.Lmont_sqrx_blk
 
 	movq	$S_T,$ti
 	leaq	($ti,$num,8),%rdi
@@ -466,6 +473,135 @@ ___
 	decq	$len
 	jnz	.Lmont_sqrx_red
 	movq	%r15,$tn
+	jmp	.Lmont_final
+
+___
+}
+
+# ---------------------------------------------------------------------------
+# sqrx reduction for num % 8 == 0, eight rows per block with the words in
+# registers.  For the block of rows i0..i0+7 (p = &t[i0]):
+#   triangle  W = p[0..7]; for r = 0..7: m_r = W[r]*n0 (kept in @S_M),
+#             W[r .. r+8] += m_r*n[0..7], W[r+8] a fresh zero word (the
+#             nine-word sum cannot overflow: W[r..r+7] + m*n[0..7] <
+#             2^(64*9)), so each sweep is mulx + adox (lo, weight r+j) +
+#             adcx (hi, weight r+j+1) and ends with no carry pending.
+#   chunks    c = 1..n/8-1: the same eight sweeps with the stored m_r over
+#             n[8c .. 8c+7]; after sweep r the lowest word (weight 8c+r)
+#             is final: it gets p[8c+r] and the carry word cm added (add /
+#             adc into a fresh word: cm <= 2) and is stored back.
+#   top       the window (weights n .. n+7) gets p[n..n+7], cm and the
+#             carry left by the previous block; its carry out (0/1) goes to
+#             the next block, and after the last block it is the top bit.
+# Registers: window ring %rbx %rcx %r8 %r9 %r10 %r11 %r12 %r13 %r14 (nine:
+# eight words + the fresh top; the ring turns by one per sweep and is put
+# back by eight movs after each chunk), lo %r15, hi %rbp, cm %rax, m %rdx,
+# %rsi = &n[8c], %rdi = &t[i0 + 8c].  Flags: a sweep starts with the xor
+# that zeroes its top word (CF = OF = 0) and ends with both chains empty.
+{
+    my @ring = ('%rbx', '%rcx', '%r8', '%r9', '%r10', '%r11', '%r12', '%r13', '%r14');
+    my ($lo, $hi) = ('%r15', '%rbp');
+    my $d32 = sub { my $r = shift; return $r =~ /^%r(\d+)$/ ? "%r${1}d" : do { (my $x = $r) =~ s/^%r/%e/; $x } };
+    # sweep r of a chunk; $rot = r (ring offset); $m: 'tri' computes m_r
+    my $sweep = sub {
+        my ($r, $tri) = @_;
+        my @w = map { $ring[($r + $_) % 9] } 0 .. 8;
+        my $z = $w[8];
+        my $c = '';
+        if ($tri) {
+            $c .= "\tmovq\t$w[0],%rdx\n\timulq\t$S_N0B,%rdx\n\tmovq\t%rdx,$S_M[$r]\n";
+        } else {
+            $c .= "\tmovq\t$S_M[$r],%rdx\n";
+        }
+        $c .= "\txorl\t" . $d32->($z) . "," . $d32->($z) . "\n";
+        for my $j (0 .. 7) {
+            my $o = 8 * $j;
+            $c .= "\tmulx\t$o(%rsi),$lo,$hi\n\tadox\t$lo,$w[$j]\n\tadcx\t$hi,$w[$j+1]\n";
+        }
+        $c .= "\tmovl\t\$0," . $d32->($lo) . "\n\tadox\t$lo,$z\n";
+        return ($c, $w[0]);
+    };
+    # final word F at weight of memory $off(%rdi): F += mem + cm, cm = carry
+    my $fin = sub {
+        my ($f, $off) = @_;
+        my $l32 = $d32->($lo);
+        return <<___;
+	xorl	$l32,$l32
+	addq	$off(%rdi),$f
+	adcq	\$0,$lo
+	addq	%rax,$f
+	adcq	\$0,$lo
+	movq	$lo,%rax
+	movq	$f,$off(%rdi)
+___
+    };
+    my $restore = '';
+    # after 8 sweeps the window is ring[8], ring[0..6]; ring[7] is free
+    $restore .= "\tmovq\t$ring[$_ - 1],$ring[$_]\n" for reverse 1 .. 7;
+    $restore .= "\tmovq\t$ring[8],$ring[0]\n";
+
+    $code .= <<___;
+.Lmont_sqrx_blk:
+	movq	$npe,$S_NPE
+	movq	$num,$S_NUM
+	movq	$n0,$S_N0B
+	movq	$num,%rax
+	shrq	\$3,%rax
+	movq	%rax,$S_BLK
+	movq	\$0,$S_CB
+	movq	$S_T,%rdi
+.Lmont_sqrx_blk_loop:
+	movq	$S_NUM,%rax
+	movq	$S_NPE,%rsi
+	negq	%rax
+	leaq	(%rsi,%rax,8),%rsi	# np
+___
+    $code .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
+    for my $r (0 .. 7) {
+        my ($c) = $sweep->($r, 1);
+        $code .= $c;
+    }
+    $code .= $restore;
+    $code .= <<___;
+	xorl	%eax,%eax		# cm
+	leaq	64(%rsi),%rsi
+	leaq	64(%rdi),%rdi
+	movq	$S_NUM,%rdx
+	shrq	\$3,%rdx
+	decq	%rdx
+	jz	.Lmont_sqrx_blk_top
+	movq	%rdx,$S_CHK
+# LLVM-MCA-BEGIN bn_mul_mont_sqrx_reduce8
+.Lmont_sqrx_blk_chunk:
+___
+    for my $r (0 .. 7) {
+        my ($c, $f) = $sweep->($r, 0);
+        $code .= $c . $fin->($f, 8 * $r);
+    }
+    $code .= $restore;
+    $code .= <<___;
+	leaq	64(%rsi),%rsi
+	leaq	64(%rdi),%rdi
+	decq	$S_CHK
+	jnz	.Lmont_sqrx_blk_chunk
+# LLVM-MCA-END
+.Lmont_sqrx_blk_top:
+	addq	$S_CB,%rax
+___
+    $code .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
+    $code .= <<___;
+	movq	%rax,$S_CB
+	movq	$S_NUM,%rax		# next block: p += 8 words
+	negq	%rax
+	leaq	64(%rdi,%rax,8),%rdi
+	decq	$S_BLK
+	jnz	.Lmont_sqrx_blk_loop
+	movq	$S_NPE,$npe
+	movq	$S_NUM,$num
+	movq	$S_CB,$tn
+	movq	$S_T,$te
+	leaq	($te,$num,8),$te
+	leaq	($te,$num,8),$te
 	jmp	.Lmont_final
 
 ___
