@@ -15,11 +15,12 @@
  *    doublings for a full-length n instead of ~w*num).
  *  - the table entry of a window is read by bn_gather5_armv8 (armv8-mont.pl,
  *    NEON: all 32 entries loaded, merged under vector-compare masks) when
- *    the NEON capability bit is set, else by a masked C scan.  The table
- *    stride is num rounded up to 8 words (padding zeroed).
+ *    the NEON capability bit is set, else by bn_gather5_armv8_gpr (ldp and
+ *    csel on flags from the entry number, no NEON: also for kernel code).
+ *    The table stride is num rounded up to 8 words (padding zeroed).
  *
- * Measured (qemu-aarch64 -cpu cortex-a57, instructions per 2048-bit modexp;
- * docs/perf/aarch64.md): see the table there.
+ * Measured figures (instructions under qemu-aarch64 against OpenSSL's
+ * BN_mod_exp_mont_consttime): docs/perf/aarch64.md.
  */
 #include "bn_local.h"
 
@@ -30,8 +31,10 @@
 #define WIN_BITS 5
 #define WIN_SIZE (1 << WIN_BITS)
 
-/* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read */
+/* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read:
+ * NEON, and general registers with csel (armv8-mont.pl) */
 void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 
 /* x = x - n when top:x >= n (num words), constant time */
 static void cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num)
@@ -92,20 +95,10 @@ static void rr_mont(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
 {
-    int i, j;
-
-    if (asmcrypt_cpucap & ASMCRYPT_CAP_A64_NEON) {
+    if (asmcrypt_cpucap & ASMCRYPT_CAP_A64_NEON)
         bn_gather5_armv8(out, tab, idx, S);
-        return;
-    }
-    for (j = 0; j < S; j++)
-        out[j] = 0;
-    for (i = 0; i < WIN_SIZE; i++) {
-        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
-
-        for (j = 0; j < S; j++)
-            out[j] |= tab[(size_t)i * S + j] & mask;
-    }
+    else
+        bn_gather5_armv8_gpr(out, tab, idx, S);
 }
 
 int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,

@@ -62,13 +62,14 @@
 #   4096  squaring         34143      -         -    (35784)
 #
 # Constant-time modexp through crypto/bn/bn_exp_aarch64.c (this module's
-# bn_mul_mont plus the NEON table gather bn_gather5_armv8 below),
-# instructions per asmcrypt_mod_exp vs OpenSSL BN_mod_exp_mont_consttime:
+# bn_mul_mont plus the table gathers bn_gather5_armv8 (NEON) and
+# bn_gather5_armv8_gpr (ldp/csel) below), instructions per
+# asmcrypt_mod_exp vs OpenSSL BN_mod_exp_mont_consttime:
 #
-#   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, C scan)  OpenSSL
-#   1024     3.63M               4.46M                        4.13M
-#   2048    24.73M              27.86M                       26.27M
-#   gather: 1076 instructions per 2048-bit lookup (32 entries of 32 words)
+#   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, gpr gather)  OpenSSL
+#   1024     3.63M               3.74M                            4.13M
+#   2048    24.73M              25.17M                           26.27M
+#   gather per 2048-bit lookup (32 entries of 32 words): NEON 1076, gpr 2133
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
 #
@@ -79,6 +80,7 @@
 #   sqr reduce (4 rows)14.94  14.88    4.00     12.00        4.01
 #   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
 #   gather5 (per word)  2.44   2.44    0.82      0.44         0.63
+#   gather5_gpr (word)  2.25   2.38    1.00      0.50         0.51
 #
 use strict;
 use warnings;
@@ -957,6 +959,69 @@ $code .= <<___;
 	movi	$gmask2.16b, #0
 	ret
 	.size	bn_gather5_armv8, .-bn_gather5_armv8
+___
+
+# void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab,
+#                           unsigned int idx, int S);
+# The same gather without NEON (ASMCRYPT_CAP=0, kernel code): per 8-word
+# column, each of the 32 entries is loaded with ldp and merged into eight
+# accumulators by csel on flags from cmp(entry number, idx) -- csel's
+# timing does not depend on its operands.  Addresses and branches depend
+# on S only.
+my ($hcol, $hptr, $he) = map { "x$_" } (5, 6, 17);   # x4 is $gstride
+my @hacc = map { "x$_" } (7 .. 14);
+my @hld  = ((map { "x$_" } (15, 16)), (map { "x$_" } (19 .. 24)));
+$code .= <<___;
+
+	.globl	bn_gather5_armv8_gpr
+	.type	bn_gather5_armv8_gpr, %function
+	.align	5
+bn_gather5_armv8_gpr:
+	hint	#34			// bti c (leaf: no LR save)
+	stp	x19, x20, [sp, #-48]!
+	stp	x21, x22, [sp, #16]
+	stp	x23, x24, [sp, #32]
+	mov	w2, w2			// idx: zero-extended
+	sxtw	$gS, w3
+	lsl	$gstride, $gS, #3		// bytes per entry
+	lsr	$hcol, $gS, #3			// 8-word columns
+.Lgather_gpr_col:
+___
+$code .= "\tmov\t$_, #0\n" for @hacc;
+$code .= <<___;
+	mov	$hptr, $gtab
+	mov	$he, #0
+# LLVM-MCA-BEGIN armv8_gather5_gpr
+# LLVM-MCA-UNITS 8 words
+.Lgather_gpr_entry:
+	ldp	$hld[0], $hld[1], [$hptr]
+	ldp	$hld[2], $hld[3], [$hptr, #16]
+	ldp	$hld[4], $hld[5], [$hptr, #32]
+	ldp	$hld[6], $hld[7], [$hptr, #48]
+	add	$hptr, $hptr, $gstride
+	cmp	$he, $gidx
+___
+$code .= "\tcsel\t$hacc[$_], $hld[$_], $hacc[$_], eq\n" for 0 .. 7;
+$code .= <<___;
+	add	$he, $he, #1
+	tbz	$he, #5, .Lgather_gpr_entry
+# LLVM-MCA-END
+	stp	$hacc[0], $hacc[1], [$gout], #64
+	stp	$hacc[2], $hacc[3], [$gout, #-48]
+	stp	$hacc[4], $hacc[5], [$gout, #-32]
+	stp	$hacc[6], $hacc[7], [$gout, #-16]
+	add	$gtab, $gtab, #64
+	subs	$hcol, $hcol, #1
+	b.ne	.Lgather_gpr_col
+___
+$code .= "\tmov\t$_, #0\n" for @hacc;      # no table words left in registers
+$code .= "\tmov\t$_, #0\n" for @hld[0 .. 1];
+$code .= <<___;
+	ldp	x23, x24, [sp, #32]
+	ldp	x21, x22, [sp, #16]
+	ldp	x19, x20, [sp], #48
+	ret
+	.size	bn_gather5_armv8_gpr, .-bn_gather5_armv8_gpr
 ___
 
 $code .= <<___;
