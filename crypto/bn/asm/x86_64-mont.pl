@@ -258,9 +258,13 @@ $code .= <<___;
 	cmpl	\$$CAP_MULX,%r10d
 	jne	.Lmont_q
 	cmpq	%rdx,$S_AP
-	jne	.Lmont_x
+	jne	.Lmont_x_sel
 	cmpq	\$$SQR_MIN,$num
 	jae	.Lmont_sqrx
+	jmp	.Lmont_x
+.Lmont_x_sel:
+	testq	\$7,$num
+	jz	.Lmont_x2
 	jmp	.Lmont_x
 
 ___
@@ -603,6 +607,42 @@ ___
 	leaq	($te,$num,8),$te
 	leaq	($te,$num,8),$te
 	jmp	.Lmont_final
+
+___
+}
+
+# ---------------------------------------------------------------------------
+# mulx2 path (BMI2+ADX, ap != bp, num % 8 == 0): the full product first,
+# row i: t[i .. i+n-1] += a*b[i], t[i+n] = top (one mulx + adcx + adox per
+# product, rows stored exactly as the sqrx cross-product rows), then the
+# eight-row block reduction of the sqrx path.  Same n^2 + n^2 products as
+# the interleaved mulx path, but half of them in the register window.
+{
+    $code .= <<___;
+.Lmont_x2:
+	leaq	1(%r9,%r9),%rax
+	movq	%rax,$S_WIPE
+$zero_t@{[zero_blocks('.Lmont_x2_zero', '%rax', '%rcx')]}	movq	$S_BP,%r15
+	movq	$num,%r14
+	movq	$S_T,%rdi
+	leaq	(%rdi,$num,8),%rdi
+.Lmont_x2_row:
+	movq	(%r15),%rdx
+	movq	$num,%rcx
+	negq	%rcx
+$clear_hi
+___
+    $code .= duff_loop('.Lmont_x2_ab', 'bn_mul_mont_mulx2_rows',
+                       sub { mulx_slot(shift, $ape, '%rdi', 0) });
+    $code .= <<___;
+	adcx	$zero,$hi[1]
+	adox	$zero,$hi[1]
+	movq	$hi[1],(%rdi)
+	leaq	8(%r15),%r15
+	leaq	8(%rdi),%rdi
+	decq	%r14
+	jnz	.Lmont_x2_row
+	jmp	.Lmont_sqrx_blk
 
 ___
 }
