@@ -107,8 +107,8 @@ my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_
 # sqrx block reduction (num % 8 == 0): the eight m of a block, the carry
 # between blocks, the saved np end / num / n0 and two counters.
 my @S_M = map { (128 + 8 * $_) . "(%rsp)" } 0 .. 7;
-my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK)
-    = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232);
+my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP)
+    = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232, 240);
 # asmcrypt_cpucap: ASMCRYPT_CAP_X86_AVX512F (1<<5), ASMCRYPT_CAP_X86_AVX512IFMA (1<<8)
 my $CAP_IFMA = (1 << 5) | (1 << 8);
 
@@ -609,39 +609,89 @@ ___
 	jmp	.Lmont_final
 
 ___
-}
 
-# ---------------------------------------------------------------------------
-# mulx2 path (BMI2+ADX, ap != bp, num % 8 == 0): the full product first,
-# row i: t[i .. i+n-1] += a*b[i], t[i+n] = top (one mulx + adcx + adox per
-# product, rows stored exactly as the sqrx cross-product rows), then the
-# eight-row block reduction of the sqrx path.  Same n^2 + n^2 products as
-# the interleaved mulx path, but half of them in the register window.
-{
+    # Rectangle block: p[0 .. 8L+7] += M*A for the eight multipliers M =
+    # @S_M and A = L chunks of 8 words (in: %rsi = A, %rdi = p, $S_CHK =
+    # L - 1).  Chunk 0 loads its window from p (its final words are just
+    # stored); chunks 1.. and the top are the reduction's chunks and top
+    # (memory added through the cm chain).  No carry out: callers only use
+    # it where the sum fits in 8L + 8 words.
+    my $rect = sub {
+        my $pfx = shift;
+        my $c = '';
+        $c .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
+        for my $r (0 .. 7) {
+            my ($sw, $f) = $sweep->($r, 0);
+            $c .= $sw . "\tmovq\t$f," . (8 * $r) . "(%rdi)\n";
+        }
+        $c .= $restore;
+        $c .= <<___;
+	xorl	%eax,%eax
+	leaq	64(%rsi),%rsi
+	leaq	64(%rdi),%rdi
+	cmpq	\$0,$S_CHK
+	je	${pfx}_top
+${pfx}_chunk:
+___
+        for my $r (0 .. 7) {
+            my ($sw, $f) = $sweep->($r, 0);
+            $c .= $sw . $fin->($f, 8 * $r);
+        }
+        $c .= $restore;
+        $c .= <<___;
+	leaq	64(%rsi),%rsi
+	leaq	64(%rdi),%rdi
+	decq	$S_CHK
+	jnz	${pfx}_chunk
+${pfx}_top:
+___
+        $c .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
+        return $c;
+    };
+
+    # mulx2 path (BMI2+ADX, ap != bp, num % 8 == 0): the full product a*b
+    # by rectangle blocks of eight b words (t zeroed first), then the
+    # eight-row block reduction above.  Same n^2 + n^2 products as the
+    # interleaved mulx path, all of them in the register window.
     $code .= <<___;
 .Lmont_x2:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
-$zero_t@{[zero_blocks('.Lmont_x2_zero', '%rax', '%rcx')]}	movq	$S_BP,%r15
-	movq	$num,%r14
-	movq	$S_T,%rdi
-	leaq	(%rdi,$num,8),%rdi
-.Lmont_x2_row:
-	movq	(%r15),%rdx
-	movq	$num,%rcx
-	negq	%rcx
-$clear_hi
+	movq	$S_T,%rax
+	leaq	(%r9,%r9),%rcx
+	shrq	\$2,%rcx
+@{[zero_blocks('.Lmont_x2_zero', '%rax', '%rcx')]}	movq	$npe,$S_NPE
+	movq	$num,$S_NUM
+	movq	$n0,$S_N0B
+	movq	$num,%rax
+	shrq	\$3,%rax
+	movq	%rax,$S_BLK
+	movq	$S_T,%rax
+	movq	%rax,$S_TP
+.Lmont_x2_blk:
+	movq	$S_BP,%rax
 ___
-    $code .= duff_loop('.Lmont_x2_ab', 'bn_mul_mont_mulx2_rows',
-                       sub { mulx_slot(shift, $ape, '%rdi', 0) });
+    $code .= "\tmovq\t" . (8 * $_) . "(%rax),%rdx\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
     $code .= <<___;
-	adcx	$zero,$hi[1]
-	adox	$zero,$hi[1]
-	movq	$hi[1],(%rdi)
-	leaq	8(%r15),%r15
-	leaq	8(%rdi),%rdi
-	decq	%r14
-	jnz	.Lmont_x2_row
+	leaq	64(%rax),%rax
+	movq	%rax,$S_BP
+	movq	$S_NUM,%rax
+	shrq	\$3,%rax
+	decq	%rax
+	movq	%rax,$S_CHK
+	movq	$S_AP,%rsi
+	movq	$S_TP,%rdi
+___
+    $code .= $rect->('.Lmont_x2_r');
+    $code .= <<___;
+	movq	$S_TP,%rax
+	leaq	64(%rax),%rax
+	movq	%rax,$S_TP
+	decq	$S_BLK
+	jnz	.Lmont_x2_blk
+	movq	$S_NPE,$npe
+	movq	$S_NUM,$num
+	movq	$S_N0B,$n0
 	jmp	.Lmont_sqrx_blk
 
 ___
