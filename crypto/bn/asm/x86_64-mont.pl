@@ -402,6 +402,8 @@ ___
     my ($ai, $len, $ti) = ('%r15', '%r14', '%rsi');
     $code .= <<___;
 .Lmont_sqrx:
+	testq	\$7,$num
+	jz	.Lmont_sqr8
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
 $zero_t@{[zero_blocks('.Lmont_sqrx_zero', '%rax', '%rcx')]}	movq	$S_T,%rax		# and t[2n-1]; t[n .. 2n-2] are first
@@ -428,6 +430,7 @@ ___
 	decq	$len
 	jnz	.Lmont_sqrx_row
 
+.Lmont_sqrx_diag_start:
 	movq	$num,%rcx
 	negq	%rcx
 	movq	$S_T,%rdi
@@ -539,6 +542,20 @@ ___
 	movq	$f,$off(%rdi)
 ___
     };
+    # triangular sweep r for the squaring: M[r]*A[r+1 .. 7] only (A = the
+    # same eight words as M), i.e. the products a[i0+r]*a[i0+s], s > r
+    my $sweep_tri = sub {
+        my ($r) = @_;
+        my @w = map { $ring[($r + $_) % 9] } 0 .. 8;
+        my $z = $w[8];
+        my $c = "\tmovq\t$S_M[$r],%rdx\n\txorl\t" . $d32->($z) . "," . $d32->($z) . "\n";
+        for my $j ($r + 1 .. 7) {
+            my $o = 8 * $j;
+            $c .= "\tmulx\t$o(%rsi),$lo,$hi\n\tadox\t$lo,$w[$j]\n\tadcx\t$hi,$w[$j+1]\n";
+        }
+        $c .= "\tmovl\t\$0," . $d32->($lo) . "\n\tadox\t$lo,$z\n";
+        return ($c, $w[0]);
+    };
     my $restore = '';
     # after 8 sweeps the window is ring[8], ring[0..6]; ring[7] is free
     $restore .= "\tmovq\t$ring[$_ - 1],$ring[$_]\n" for reverse 1 .. 7;
@@ -617,11 +634,11 @@ ___
     # (memory added through the cm chain).  No carry out: callers only use
     # it where the sum fits in 8L + 8 words.
     my $rect = sub {
-        my $pfx = shift;
+        my ($pfx, $tri0) = @_;
         my $c = '';
         $c .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
         for my $r (0 .. 7) {
-            my ($sw, $f) = $sweep->($r, 0);
+            my ($sw, $f) = $tri0 ? $sweep_tri->($r) : $sweep->($r, 0);
             $c .= $sw . "\tmovq\t$f," . (8 * $r) . "(%rdi)\n";
         }
         $c .= $restore;
@@ -682,7 +699,7 @@ ___
 	movq	$S_AP,%rsi
 	movq	$S_TP,%rdi
 ___
-    $code .= $rect->('.Lmont_x2_r');
+    $code .= $rect->('.Lmont_x2_r', 0);
     $code .= <<___;
 	movq	$S_TP,%rax
 	leaq	64(%rax),%rax
@@ -693,6 +710,61 @@ ___
 	movq	$S_NUM,$num
 	movq	$S_N0B,$n0
 	jmp	.Lmont_sqrx_blk
+
+___
+
+    # sqr8 (BMI2+ADX, ap == bp, num % 8 == 0): the cross products by
+    # blocks of eight rows i0..i0+7 in increasing order, each one
+    # rectangle over a[i0 .. n-1] whose first chunk keeps only s > r (the
+    # triangle inside the block).  After block b, t holds the exact sum of
+    # rows i < i0+8, below 2^(64(i0+n+8)), so the top of each block has no
+    # carry out.  Then the sqrx diagonal pass and the block reduction.
+    $code .= <<___;
+.Lmont_sqr8:
+	leaq	1(%r9,%r9),%rax
+	movq	%rax,$S_WIPE
+	movq	$S_T,%rax
+	leaq	(%r9,%r9),%rcx
+	shrq	\$2,%rcx
+@{[zero_blocks('.Lmont_sqr8_zero', '%rax', '%rcx')]}	movq	$npe,$S_NPE
+	movq	$num,$S_NUM
+	movq	$n0,$S_N0B
+	movq	$num,%rax
+	shrq	\$3,%rax
+	movq	%rax,$S_BLK
+	movq	%rax,$S_CB		# chunks of this block: (n - i0)/8
+	movq	$S_T,%rax
+	movq	%rax,$S_TP
+	movq	$S_AP,%rax
+	movq	%rax,$S_BP
+.Lmont_sqr8_blk:
+	movq	$S_BP,%rsi
+___
+    $code .= "\tmovq\t" . (8 * $_) . "(%rsi),%rdx\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
+    $code .= <<___;
+	movq	$S_CB,%rax
+	decq	%rax
+	movq	%rax,$S_CHK
+	movq	%rax,$S_CB
+	movq	$S_TP,%rdi
+___
+    $code .= $rect->('.Lmont_sqr8_r', 1);
+    $code .= <<___;
+	movq	$S_TP,%rax
+	leaq	128(%rax),%rax
+	movq	%rax,$S_TP
+	movq	$S_BP,%rax
+	leaq	64(%rax),%rax
+	movq	%rax,$S_BP
+	decq	$S_BLK
+	jnz	.Lmont_sqr8_blk
+	movq	$S_NPE,$npe
+	movq	$S_NUM,$num
+	movq	$S_N0B,$n0
+	movq	$S_AP,$ape
+	leaq	($ape,$num,8),$ape
+	xorl	%ebx,%ebx
+	jmp	.Lmont_sqrx_diag_start
 
 ___
 }
