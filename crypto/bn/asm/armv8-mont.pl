@@ -32,15 +32,16 @@
 #    2*num-word product (cross products a[i]*a[j], i<j, doubled by a
 #    one-bit shift chain, plus the diagonal), then reduced by num
 #    Montgomery rows of n*m only: 1.5*num^2 products instead of 2*num^2.
-#    Cross-product rows go two at a time over a four-word window of S:
-#    row i+1's multiplicand words lag one behind row i's (the previous
-#    window's top word stays in a register), so S is loaded and stored
-#    once per two rows.  Reduction rows go four at a time the same way
-#    (row i+k's np words lag k behind, a ring of eight np registers),
-#    each row with its own carry word; the first window computes the
-#    four m's in turn and skips the products below np[0], the last one
-#    adds only the lagging products, the carries and the running top bit.  The first row of the 4-way
-#    multiplication starts from T = 0 (no loads, no zeroing pass).
+#    Cross-product rows and reduction rows both go four at a time over
+#    a four-word window of S: row i+k's multiplicand words lag k behind
+#    row i's (a ring of eight registers), each row with its own carry
+#    word, so S is loaded and stored once per four rows.  The first
+#    windows of a pass skip the products that do not exist (j <= i+k for
+#    cross products, np words below np[0] for the reduction, whose first
+#    window also computes the four m's in turn); the last window adds
+#    only the lagging products and the carries.
+#    The first row of the 4-way multiplication starts from T = 0 (no
+#    loads, no zeroing pass).
 #
 # Constant time: the control flow depends on num and on ap == bp only
 # (both public); the final selection uses csel.
@@ -57,9 +58,9 @@
 #
 #   bits  path             this     C        OpenSSL
 #   2048  4-way mul        12085    29400    12297
-#   2048  squaring          9167      -       8374   (two-row reduction: 9536)
+#   2048  squaring          8883      -       8374   (two-row passes: 9536)
 #   4096  4-way mul        47157   111880    48714
-#   4096  squaring         34143      -         -    (35784)
+#   4096  squaring         32931      -         -    (35784)
 #
 # Constant-time modexp through crypto/bn/bn_exp_aarch64.c (this module's
 # bn_mul_mont plus the table gathers bn_gather5_armv8 (NEON) and
@@ -67,8 +68,8 @@
 # asmcrypt_mod_exp vs OpenSSL BN_mod_exp_mont_consttime:
 #
 #   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, gpr gather)  OpenSSL
-#   1024     3.63M               3.74M                            4.13M
-#   2048    24.73M              25.17M                           26.27M
+#   1024     3.57M               3.68M                            4.13M
+#   2048    24.15M              24.58M                           26.27M
 #   gather per 2048-bit lookup (32 entries of 32 words): NEON 1076, gpr 2133
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
@@ -76,7 +77,7 @@
 #   region              A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
 #   4-way mul          21.38  21.25    5.13     12.01        4.02
 #   word-serial        31.00  28.00    8.05     12.06        5.43
-#   sqr cross (2 rows) 19.75  19.75    4.52     12.01        4.04
+#   sqr cross (4 rows) 15.00  15.00    4.00     12.00        4.01
 #   sqr reduce (4 rows)14.94  14.88    4.00     12.00        4.01
 #   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
 #   gather5 (per word)  2.44   2.44    0.82      0.44         0.63
@@ -488,240 +489,18 @@ $code .= <<___;
 ___
 
 # ---- squaring path -------------------------------------------------------------
-# S (2*num words) at sp: cross products, doubled plus diagonal, then
-# reduced in place by num rows of S[i..i+num-1] += np*m (S[i] -> 0).
-# Row pointers: x2 = &a[i+1] after loading a[i], x8 = &S[2i+1], x6 = row length.
-my ($arow, $srow, $rlen, $ai, $c) = ('x2', 'x8', 'x6', $b, $ca);
-my $rrow = 'x2';                # reduction row pointer (x8 is m then)
+# S (2*num words) at sp, zeroed, then: cross products a[i]*a[j] (i < j)
+# four rows per pass, doubled plus diagonal, then reduced in place by
+# num Montgomery rows four per pass.  Both kinds of pass share one shape:
+# rows k = 0..3 with multipliers in @mk (a[i+k], or m_k), a window of four
+# S words, and row k's multiplicand words lagging k behind the window (a
+# ring of eight registers, two windows per loop iteration, so no register
+# moves), each row with its own carry word @ck into the next window.
+# rp, np, n0 and &a[num] are spilled to the 32 bytes above S: the passes
+# need 29 registers.
+my $rrow = 'x2';                # pass pointer into S (bp is ap here)
+my $apass = $top;               # cross products: &a[i] of the pass
 
-# One cross-product row: S[2i+1 ..] (+)= a[i] * a[i+1 .. num-1]; $first: store.
-sub sqr_row {
-    my ($L, $first) = @_;
-    my $s = <<___;
-	ldr	$ai, [$arow], #8
-	mov	$apw, $arow
-	mov	$tpw, $srow
-	mov	$c, #0
-	ands	$cnt, $rlen, #3
-	b.eq	${L}_4
-${L}_1:
-	ldr	$a[0], [$apw], #8
-___
-    $s .= "\tldr\t$t[0], [$tpw]\n" unless $first;
-    $s .= <<___;
-	mul	$p[0], $a[0], $ai
-	umulh	$a[0], $a[0], $ai
-	sub	$cnt, $cnt, #1
-___
-    $s .= $first ? <<___ : <<___;
-	adds	$t[0], $p[0], $c
-	adc	$c, $a[0], xzr
-___
-	adds	$t[0], $t[0], $p[0]
-	adc	$a[0], $a[0], xzr
-	adds	$t[0], $t[0], $c
-	adc	$c, $a[0], xzr
-___
-    $s .= <<___;
-	str	$t[0], [$tpw], #8
-	cbnz	$cnt, ${L}_1
-${L}_4:
-	lsr	$cnt, $rlen, #2
-	cbz	$cnt, ${L}_end
-${L}_4l:
-	ldp	$a[0], $a[1], [$apw], #32
-	ldp	$a[2], $a[3], [$apw, #-16]
-___
-    $s .= "\tldp\t$t[0], $t[1], [$tpw]\n\tldp\t$t[2], $t[3], [$tpw, #16]\n" unless $first;
-    $s .= mul4($ai);
-    if ($first) {
-        $s .= <<___;
-	adds	$t[0], $p[0], $c
-	adcs	$t[1], $p[1], $a[0]
-	adcs	$t[2], $p[2], $a[1]
-	adcs	$t[3], $p[3], $a[2]
-	adc	$c, $a[3], xzr
-___
-    } else {
-        $s .= add_lo_chain() . add_hi_chain($c, $c);
-    }
-    $s .= <<___;
-	sub	$cnt, $cnt, #1
-	stp	$t[0], $t[1], [$tpw], #32
-	stp	$t[2], $t[3], [$tpw, #-16]
-	cbnz	$cnt, ${L}_4l
-${L}_end:
-	str	$c, [$tpw]			// S[i+num]
-	add	$srow, $srow, #16
-___
-    return $s;
-}
-
-$code .= <<___;
-.Lsqr8x:
-	sub	sp, sp, $num, lsl #3		// 2*num words and more
-	sub	sp, sp, #32			// spill slots above S (reduction)
-	str	xzr, [sp]			// S[0]
-	add	$cnt, sp, $num, lsl #4
-	stur	xzr, [$cnt, #-8]		// S[2*num-1]
-	mov	$arow, $ap
-	add	$srow, sp, #8
-	sub	$rlen, $num, #1
-___
-$code .= sqr_row('.Lsqr8x_r0', 1);
-# Rows i, i+1 (i odd) per pass: row i's first two products alone, then a
-# joint window where row i+1's a words lag one behind (x11), then the two
-# fresh top words S[i+num], S[i+num+1].
-my ($aj, $wprev, $xt) = ($top, $npw, 'x30');
-my @w = @a;
-$code .= <<___;
-	sub	$rlen, $rlen, #1		// rows 1 .. num-2 left
-.Lsqr8x_pair:
-	ldp	$ai, $aj, [$arow], #16
-	mov	$apw, $arow
-	mov	$tpw, $srow
-	ldr	$wprev, [$apw], #8		// a[i+2]
-	ldp	$t[0], $t[1], [$tpw]
-	mul	$p[0], $aj, $ai
-	mul	$p[1], $wprev, $ai
-	umulh	$p[2], $aj, $ai
-	umulh	$p[3], $wprev, $ai
-	adds	$t[0], $t[0], $p[0]
-	adcs	$t[1], $t[1], $p[1]
-	adc	$c, $p[3], xzr
-	adds	$t[1], $t[1], $p[2]
-	adc	$c, $c, xzr
-	stp	$t[0], $t[1], [$tpw], #16
-	mov	$cn, #0
-	sub	$cnt, $rlen, #2			// joint length num-3-i
-	ands	$cnt, $cnt, #3
-	b.eq	.Lsqr8x_pair_4
-.Lsqr8x_pair_1:
-	ldr	$w[0], [$apw], #8
-	ldr	$t[0], [$tpw]
-	mul	$p[0], $w[0], $ai
-	umulh	$p[1], $w[0], $ai
-	mul	$p[2], $wprev, $aj
-	umulh	$p[3], $wprev, $aj
-	adds	$t[0], $t[0], $p[0]
-	adc	$p[1], $p[1], xzr
-	adds	$t[0], $t[0], $c
-	adc	$c, $p[1], xzr
-	adds	$t[0], $t[0], $p[2]
-	adc	$p[3], $p[3], xzr
-	adds	$t[0], $t[0], $cn
-	adc	$cn, $p[3], xzr
-	mov	$wprev, $w[0]
-	sub	$cnt, $cnt, #1
-	str	$t[0], [$tpw], #8
-	cbnz	$cnt, .Lsqr8x_pair_1
-.Lsqr8x_pair_4:
-	sub	$cnt, $rlen, #2
-	lsr	$cnt, $cnt, #2
-	cbz	$cnt, .Lsqr8x_pair_end
-# LLVM-MCA-BEGIN armv8_mont_sqr_cross
-# LLVM-MCA-UNITS 4 limbs
-.Lsqr8x_pair_4l:
-	ldp	$w[0], $w[1], [$apw], #32
-	ldp	$w[2], $w[3], [$apw, #-16]
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-___
-$code .= red_row($ai, [@w], 0, $c, $c, 0, $xt);
-$code .= red_row($aj, [$wprev, @w[0 .. 2]], 0, $cn, $cn, 0, $xt);
-$code .= <<___;
-	mov	$wprev, $w[3]
-	sub	$cnt, $cnt, #1
-	stp	$t[0], $t[1], [$tpw, #-32]
-	stp	$t[2], $t[3], [$tpw, #-16]
-	cbnz	$cnt, .Lsqr8x_pair_4l
-# LLVM-MCA-END
-.Lsqr8x_pair_end:
-	mul	$p[0], $wprev, $aj		// a[i+1]*a[num-1] at S[i+num]
-	umulh	$p[1], $wprev, $aj
-	adds	$p[0], $p[0], $c
-	adc	$p[1], $p[1], xzr
-	adds	$p[0], $p[0], $cn
-	adc	$p[1], $p[1], xzr
-	stp	$p[0], $p[1], [$tpw]
-	add	$srow, $srow, #32
-	subs	$rlen, $rlen, #2
-	b.ne	.Lsqr8x_pair
-
-	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
-	mov	$apw, $ap
-	mov	$tpw, sp
-	mov	$cnt, $num
-	mov	$srow, xzr
-	cmn	xzr, xzr			// C = 0
-.Lsqr8x_dbl:
-	ldr	$a[0], [$apw], #8
-	ldp	$t[0], $t[1], [$tpw]
-	mul	$p[0], $a[0], $a[0]
-	umulh	$p[1], $a[0], $a[0]
-	extr	$t[2], $t[1], $t[0], #63
-	extr	$t[3], $t[0], $srow, #63
-	mov	$srow, $t[1]
-	sub	$cnt, $cnt, #1
-	adcs	$t[3], $t[3], $p[0]
-	adcs	$t[2], $t[2], $p[1]
-	stp	$t[3], $t[2], [$tpw], #16
-	cbnz	$cnt, .Lsqr8x_dbl
-___
-# reduction registers
-my ($m0, $m1, $c0, $c1, $nprev, $tmp) = ($b, $m, $ca, $cn, 'x10', 'x1');   # red_row's tmp is x1
-my @n = @a;
-
-# One row's contribution to the window @t: words @w times $mm; lo halves
-# at @t[lo positions], hi halves one up; carry in $cin (or none), out $cout.
-# $skip0: the lowest lo half is known to cancel T word $t[$pos0] (cmp trick).
-sub red_row {
-    my ($mm, $w, $pos0, $cin, $cout, $skip0, $tmp) = @_;
-    $tmp //= 'x1';
-    my @w = @$w;                       # words multiplied, for positions pos0..
-    my $k = scalar @w;                 # 3 or 4 products
-    my $s = '';
-    for my $i (0 .. $k - 1) {
-        next if $i == 0 && $skip0;
-        $s .= "\tmul\t$p[$i], $w[$i], $mm\n";
-    }
-    # lo chain over positions pos0..pos0+k-1 (must end at t[3])
-    for my $i (0 .. $k - 1) {
-        my $tp = $t[$pos0 + $i];
-        if ($i == 0) {
-            $s .= $skip0 ? "\tcmp\t$tp, #1\n" : "\tadds\t$tp, $tp, $p[0]\n";
-        } else {
-            $s .= "\tadcs\t$tp, $tp, $p[$i]\n";
-        }
-    }
-    $s .= "\tadc\t$tmp, xzr, xzr\n";
-    $s .= "\tumulh\t$p[$_], $w[$_], $mm\n" for 0 .. $k - 1;
-    # hi chain: position pos0 gets cin, pos0+1.. get hi halves
-    my $first = 1;
-    if (defined $cin) {
-        $s .= "\tadds\t$t[$pos0], $t[$pos0], $cin\n";
-        $first = 0;
-    }
-    for my $i (0 .. $k - 2) {
-        my $tp = $t[$pos0 + 1 + $i];
-        $s .= ($first ? "\tadds" : "\tadcs") . "\t$tp, $tp, $p[$i]\n";
-        $first = 0;
-    }
-    $s .= "\tadc\t$cout, $p[$k - 1], $tmp\n";
-    return $s;
-}
-
-# Montgomery reduction, four rows (i .. i+3) per pass over S[i .. i+num+3]:
-# row i+k adds np*m_k at S[i+k ..].  The window is four words of S; row k
-# multiplies the np words that lag k behind the window (a ring of eight np
-# registers, two groups per loop iteration, so no register moves).  Each
-# row keeps its own carry word c_k into the next window.  The first window
-# (head) computes m_0..m_3 one after the other and skips the products of
-# np words below np[0]; the last window (tail, S[i+num .. i+num+3]) has no
-# new np words, only the lagging ones, the four carries and the running
-# top bit.  The carry out of the tail is at most 1 (sum_k m_k np 2^(64k)
-# < 2^(64(num+4))), the new top.  rp, np and n0 are spilled to the 32
-# bytes above S (allocated at .Lsqr8x): the pass needs 29 registers.
 my @ringA = ('x0', 'x3', 'x4', 'x10');
 my @ringB = ('x16', 'x17', 'x19', 'x20');
 my @mk = ('x7', 'x8', 'x23', 'x24');
@@ -773,7 +552,7 @@ sub red_chain {
         $s .= ($started ? "\tadcs" : "\tadds") . "\t$t[$j], $t[$j], $x\n";
         $started = 1;
     }
-    $s .= "\tadc\t$acc, $acc, xzr\n";
+    $s .= "\tadc\t$acc, $acc, xzr\n" if defined $acc;
     return $s;
 }
 
@@ -798,11 +577,158 @@ ___
     return $s;
 }
 
+
+# Cross-product window $w (0 or 1) of a pass over rows a[i..i+3]: window
+# position t gets a[i+k] * a[i+r] with r = 4w + t - k, only for r >= k + 1
+# (j > i + k); later windows have every product (red_group).
+sub cross_head {
+    my ($w) = @_;
+    my @seq = $w == 0 ? @ringA : (@ringA, @ringB);
+    my $cur = $w == 0 ? \@ringA : \@ringB;
+    my $s = <<___;
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
+	ldp	$cur->[0], $cur->[1], [$npw], #32
+	ldp	$cur->[2], $cur->[3], [$npw, #-16]
+___
+    for my $k (0 .. 3) {
+        my @ts = grep { 4 * $w + $_ - $k >= $k + 1 } 0 .. 3;
+        next unless @ts;
+        my @words = map { $seq[4 * $w + $_ - $k] } @ts;
+        my $had = $w == 1 && grep { $_ - $k >= $k + 1 } 0 .. 3;
+        $s .= red_row2($mk[$k], \@words, $ts[0], $had ? $ck[$k] : undef, $ck[$k]);
+    }
+    $s .= <<___;
+	stp	$t[0], $t[1], [$tpw, #-32]
+	stp	$t[2], $t[3], [$tpw, #-16]
+___
+    return $s;
+}
+
+# Cross-product tail: S[i+num .. i+num+3] += the carries and the products
+# of the lagging words ($prev, the last four loaded).  $last: the pass of
+# rows num-4 .. num-1, which loaded only a[num-4 .. num-1] (window 0):
+# there the validity r >= k + 1 removes products and rows 2, 3 have no
+# carry yet.  The carry out of the tail is 0 (the cross products of rows
+# up to i+3 are < 2^(64(num+i+4))), so it is not kept.
+sub cross_tail {
+    my ($prev, $last) = @_;
+    my $R = $last ? 4 : 8;             # words loaded (8: any number >= 8)
+    my @tmpr = ((grep { my $x = $_; !grep { $_ eq $x } @$prev } (@ringA, @ringB)), @pq);
+    my $s = <<___;
+	ldp	$t[0], $t[1], [$tpw]
+	ldp	$t[2], $t[3], [$tpw, #16]
+___
+    for my $k (0 .. 3) {
+        my $cin = ($k < 2 || !$last) ? $ck[$k] : undef;
+        my @ts = grep { $R - $k + $_ >= $k + 1 } 0 .. $k - 1;
+        my (@lo, @hi);
+        my $n = 0;
+        for my $t (@ts) {
+            my ($l, $h) = ($tmpr[2 * $n], $tmpr[2 * $n + 1]);
+            $n++;
+            my $word = $prev->[4 - $k + $t];
+            $s .= "\tmul\t$l, $word, $mk[$k]\n\tumulh\t$h, $word, $mk[$k]\n";
+            $lo[$t] = $l;
+            $hi[$t + 1] = $h;
+        }
+        $hi[0] = $cin;
+        $s .= red_chain([ @lo[0 .. 3] ], undef) if @ts;
+        $s .= red_chain([ @hi[0 .. 3] ], undef) if @ts || defined $cin;
+    }
+    $s .= <<___;
+	stp	$t[0], $t[1], [$tpw]
+	stp	$t[2], $t[3], [$tpw, #16]
+___
+    return $s;
+}
+
 $code .= <<___;
-	// Montgomery reduction, four rows per pass (see red_row2 above)
+.Lsqr8x:
+	sub	sp, sp, $num, lsl #3		// 2*num words and more
+	sub	sp, sp, #32			// spill slots above S
+	add	$cnt, sp, $num, lsl #4
+	add	$apass, $ap, $num, lsl #3
+	stp	$rp, $np, [$cnt]
+	stp	$n0, $apass, [$cnt, #16]
+	mov	$tpw, sp
+.Lsqr8x_zero:
+	stp	xzr, xzr, [$tpw], #32
+	stp	xzr, xzr, [$tpw, #-16]
+	cmp	$tpw, $cnt
+	b.ne	.Lsqr8x_zero
+	mov	$apass, $ap
+	mov	$rrow, sp
+.Lsqr8x_cross:
+	ldp	$mk[0], $mk[1], [$apass]
+	ldp	$mk[2], $mk[3], [$apass, #16]
+	mov	$npw, $apass
+	mov	$tpw, $rrow
 	add	$rtmp, sp, $num, lsl #4
-	stp	$rp, $np, [$rtmp]
-	str	$n0, [$rtmp, #16]
+	ldr	$rtmp, [$rtmp, #24]		// &a[num]
+	sub	$cnt, $rtmp, $apass		// bytes of a[i .. num-1]
+___
+$code .= cross_head(0);
+$code .= <<___;
+	subs	$cnt, $cnt, #32
+	b.eq	.Lsqr8x_cross_last
+___
+$code .= cross_head(1);
+$code .= <<___;
+	subs	$cnt, $cnt, #32
+	b.eq	.Lsqr8x_cross_tail_b
+# LLVM-MCA-BEGIN armv8_mont_sqr_cross
+# LLVM-MCA-UNITS 16 limbs
+___
+$code .= red_group('.Lsqr8x_cross_a', \@ringA, \@ringB);
+$code .= <<___;
+	subs	$cnt, $cnt, #32
+	b.eq	.Lsqr8x_cross_tail_a
+___
+$code .= red_group('.Lsqr8x_cross_b', \@ringB, \@ringA);
+$code .= <<___;
+	subs	$cnt, $cnt, #32
+	b.ne	.Lsqr8x_cross_a
+# LLVM-MCA-END
+.Lsqr8x_cross_tail_b:
+___
+$code .= cross_tail(\@ringB, 0);
+$code .= "\tb\t.Lsqr8x_cross_next\n.Lsqr8x_cross_tail_a:\n";
+$code .= cross_tail(\@ringA, 0);
+$code .= "\tb\t.Lsqr8x_cross_next\n.Lsqr8x_cross_last:\n";
+$code .= cross_tail(\@ringA, 1);
+$code .= <<___;
+.Lsqr8x_cross_next:
+	add	$rrow, $rrow, #64
+	add	$apass, $apass, #32
+	add	$rtmp, sp, $num, lsl #4
+	cmp	$rrow, $rtmp
+	b.ne	.Lsqr8x_cross
+
+	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
+	ldr	$apw, [$rtmp, #24]
+	sub	$apw, $apw, $num, lsl #3	// ap
+	mov	$tpw, sp
+	mov	$cnt, $num
+	mov	x8, xzr
+	cmn	xzr, xzr			// C = 0
+.Lsqr8x_dbl:
+	ldr	$a[0], [$apw], #8
+	ldp	$t[0], $t[1], [$tpw]
+	mul	$p[0], $a[0], $a[0]
+	umulh	$p[1], $a[0], $a[0]
+	extr	$t[2], $t[1], $t[0], #63
+	extr	$t[3], $t[0], x8, #63
+	mov	x8, $t[1]
+	sub	$cnt, $cnt, #1
+	adcs	$t[3], $t[3], $p[0]
+	adcs	$t[2], $t[2], $p[1]
+	stp	$t[3], $t[2], [$tpw], #16
+	cbnz	$cnt, .Lsqr8x_dbl
+
+___
+$code .= <<___;
+	// Montgomery reduction, four rows per pass
 	mov	$rrow, sp
 	mov	$top, #0
 .Lsqr8x_red:
@@ -870,7 +796,7 @@ $code .= <<___;
 	add	$rtmp, sp, $num, lsl #4
 	ldp	$rp, $np, [$rtmp]
 	stp	xzr, xzr, [$rtmp]
-	str	xzr, [$rtmp, #16]
+	stp	xzr, xzr, [$rtmp, #16]
 ___
 $code .= <<___;
 	add	$rrow, sp, $num, lsl #3
