@@ -72,22 +72,29 @@
 #          for the common final subtraction.
 #
 # Also here, for crypto/bn/bn_exp_x86_64.c: bn_amm52_x86_64 (described at
-# its code) and bn_gather52_x86_64 (constant-time table read).
+# its code), bn_gather52_x86_64 (AVX-512) and bn_gather64_avx2_x86_64
+# (AVX2) (constant-time table reads).
 #
-# Performance, estimated core cycles per call, apps/speed -r 9 mont
-# (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
-# Processor"; OpenSSL 3.0.22 BN_mod_mul_montgomery in the same run; more in
-# docs/perf/x86_64-bn.md):
+# Performance, estimated core cycles per call, apps/speed -q -r 9 mont,
+# run of 2026-12-02 13:05 UTC (AMD EPYC family 26 model 2 = Zen 5 VM,
+# "Oxide Virtual Turin-like Processor"; OpenSSL 3.0.22
+# BN_mod_mul_montgomery in the same run; more in docs/perf/x86_64-bn.md).
+# "mulx" is the MULX column (ASMCRYPT_CAP without IFMA): mulx2 / sqr8 for
+# these sizes (num % 8 == 0); in brackets the interleaved mulx / sqrx
+# paths they replace, run of 12:17 at commit 2154813.
 #
 #   bits          512    1024   2048   3072   4096
-#   a*b ifma       -      731   1340   2413   3827
-#   a*b mulx      306     970   3307   7159  13413
-#   a*b mulq      307    1022   3831   8398  16449
-#   a*b C ref     500    1659   5688  12209  29027
-#   a*b OpenSSL   236     834   3259   7217  13875
-#   a*a ifma       -      865   1667   2833   4075
-#   a*a sqrx      395    1042   3285   6419  11591
-#   a*a OpenSSL   246     696   2509   6750   9528
+#   a*b ifma       -      720   1290   2325   3439
+#   a*b mulx2     234     750   2716   5901  10349
+#                (306)   (970) (3307) (7159)(13413)
+#   a*b mulq      299    1007   3806   8333  14673
+#   a*b C ref     436    1476   5412  11830  21057
+#   a*b OpenSSL   236     830   3264   7217  12751
+#   a*a ifma       -      650*  1293   2341   3438
+#   a*a sqr8      228     648   2202   4677   8064
+#                (395)  (1042) (3285) (6419)(11591)
+#   a*a OpenSSL   198     633   2279   5002   8752
+#   (* num 16, a == b runs sqr8 when BMI2+ADX are present)
 #
 use strict;
 use warnings;
@@ -114,7 +121,9 @@ my $MAXW = 128;                 # largest num taken (bigger: return 0)
 my $AMM_MAXK = 20;             # bn_amm52_x86_64: up to 20 zmm = 160 limbs
 my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 
-# Frame: 64 bytes of scalars, then t[-1], t[0 .. 2*MAXW] aligned to 64.
+# Frame: $SCAL bytes of scalars (the block paths keep their eight
+# multipliers, a carry and counters there), then t[-1], t[0 .. 2*MAXW]
+# aligned to 64.
 # IFMA path of bn_mul_mont (num <= $IFMA_MAXW): three 80-limb radix-2^52
 # operands and an 80-word scratch P in the same area.
 my $IFMA_MAXW = 64;
@@ -681,6 +690,7 @@ ___
 	leaq	64(%rdi),%rdi
 	cmpq	\$0,$S_CHK
 	je	${pfx}_top
+# LLVM-MCA-BEGIN bn_mul_mont_@{[ $pfx =~ /sqr8/ ? 'sqr8' : 'mulx2' ]}_rect8
 ${pfx}_chunk:
 ___
         for my $r (0 .. 7) {
@@ -693,6 +703,7 @@ ___
 	leaq	64(%rdi),%rdi
 	decq	$S_CHK
 	jnz	${pfx}_chunk
+# LLVM-MCA-END
 ${pfx}_top:
 ___
         $c .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
