@@ -7,58 +7,20 @@
  * window selects.  The entry is read by scanning all 32 entries and
  * keeping one under a mask, so neither the memory addresses nor the
  * branches depend on the exponent; a zero window multiplies by table[0]
- * (R mod n) like any other.  R^2 mod n comes from doubling 1 modulo n
- * about w*num times and a few Montgomery squarings; n is public, so only
- * the time depends on num.
+ * (R mod n) like any other.  R^2 mod n comes from about w*num/32
+ * doublings modulo n and five Montgomery squarings (bn_exp_rr); n is
+ * public, so only the time depends on its length.
  * Every multiplication goes through asmcrypt_mont_mul_any, so an assembly
  * bn_mul_mont speeds this up.  Stack use is fixed by ASMCRYPT_BN_MAX_WORDS
  * (about 36 numbers of ASMCRYPT_BN_MAX_BITS bits, ~37 KB), no malloc.
  */
 #include "bn_local.h"
+#include "bn_exp_util.h"
 #include "bn_exp_x86_64.h"
 #include "bn_exp_aarch64.h"
 
-#define WIN_BITS 5
-#define WIN_SIZE (1 << WIN_BITS)
-
-/* x = x - n when top:x >= n, in constant time; tmp has num words. */
-static void cond_sub_n(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num,
-                       BN_ULONG *tmp)
-{
-    BN_ULONG b = 0, mask;
-    int j;
-
-    for (j = 0; j < num; j++)
-        b = bn_sub_borrow(x[j], np[j], b, &tmp[j]);
-    mask = (BN_ULONG)0 - ((top - b) >> (BN_BITS - 1));   /* ones: keep x */
-    for (j = 0; j < num; j++)
-        x[j] = (x[j] & mask) | (tmp[j] & ~mask);
-}
-
-/* x = 2x mod n (x < n) */
-static void mod_double(BN_ULONG *x, const BN_ULONG *np, int num, BN_ULONG *tmp)
-{
-    BN_ULONG c = 0, hi;
-    int j;
-
-    for (j = 0; j < num; j++) {
-        hi = x[j] >> (BN_BITS - 1);
-        x[j] = (x[j] << 1) | c;
-        c = hi;
-    }
-    cond_sub_n(x, c, np, num, tmp);
-}
-
-/* bits pos..pos+len-1 of e (len <= WIN_BITS, pos + len <= bits of e) */
-static unsigned int get_window(const BN_ULONG *ep, int pos, int len, int ewords)
-{
-    int w = pos / BN_BITS, sh = pos % BN_BITS;
-    BN_ULONG v = ep[w] >> sh;
-
-    if (sh + len > BN_BITS && w + 1 < ewords)
-        v |= ep[w + 1] << (BN_BITS - sh);
-    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
-}
+#define WIN_BITS BN_EXP_WIN_BITS
+#define WIN_SIZE BN_EXP_WIN_SIZE
 
 /* out = table[idx], touching every entry */
 static void ct_lookup(BN_ULONG *out, BN_ULONG (*table)[ASMCRYPT_BN_MAX_WORDS],
@@ -83,7 +45,7 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
     BN_ULONG tmp[ASMCRYPT_BN_MAX_WORDS];
     BN_ULONG n0;
-    int i, j, k, sq, pos, first, ebits;
+    int i, j, pos, first, ebits;
 
     if (rp == NULL || ap == NULL || ep == NULL || np == NULL)
         return ASMCRYPT_ENULL;
@@ -105,22 +67,7 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
 #endif
     n0 = asmcrypt_bn_mont_n0(np);
 
-    /* x = R^2 mod n.  With w*num = k * 2^j: double 1 (mod n, n may be 1)
-     * w*num + k times to get 2^k R = the Montgomery form of 2^k, then j
-     * Montgomery squarings give the form of 2^(k 2^j) = R, i.e. R^2 mod n.
-     * About half the doublings of the plain 2*w*num. */
-    k = BN_BITS * num;
-    for (j = 0; j < 6 && k % 2 == 0; j++)
-        k /= 2;
-    sq = j;
-    x[0] = 1;
-    for (j = 1; j < num; j++)
-        x[j] = 0;
-    cond_sub_n(x, 0, np, num, tmp);
-    for (i = 0; i < BN_BITS * num + k; i++)
-        mod_double(x, np, num, tmp);
-    for (i = 0; i < sq; i++)
-        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
+    bn_exp_rr(x, np, n0, num);                          /* R^2 mod n */
 
     /* table[0] = R mod n = mont(1, R^2), table[1] = a R, table[i] = a^i R */
     tmp[0] = 1;
@@ -137,12 +84,12 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     if (first == 0)
         first = WIN_BITS;
     pos = ebits - first;
-    ct_lookup(acc, table, get_window(ep, pos, first, ewords), num);
+    ct_lookup(acc, table, bn_exp_window(ep, pos, first, ewords), num);
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
             asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        ct_lookup(x, table, get_window(ep, pos, WIN_BITS, ewords), num);
+        ct_lookup(x, table, bn_exp_window(ep, pos, WIN_BITS, ewords), num);
         asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
     }
 

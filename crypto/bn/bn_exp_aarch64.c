@@ -27,70 +27,15 @@
 #if defined(__aarch64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
 
 #include "bn_exp_aarch64.h"
+#include "bn_exp_util.h"
 
-#define WIN_BITS 5
-#define WIN_SIZE (1 << WIN_BITS)
+#define WIN_BITS BN_EXP_WIN_BITS
+#define WIN_SIZE BN_EXP_WIN_SIZE
 
 /* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read:
  * NEON, and general registers with csel (armv8-mont.pl) */
 void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
-
-/* x = x - n when top:x >= n (num words), constant time */
-static void cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num)
-{
-    BN_ULONG t[ASMCRYPT_BN_MAX_WORDS], b = 0, mask;
-    int j;
-
-    for (j = 0; j < num; j++)
-        b = bn_sub_borrow(x[j], np[j], b, &t[j]);
-    mask = (BN_ULONG)0 - ((top - b) >> 63);          /* ones: keep x */
-    for (j = 0; j < num; j++)
-        x[j] = (x[j] & mask) | (t[j] & ~mask);
-    bn_wipe(t, sizeof(BN_ULONG) * (size_t)num);
-}
-
-static int bitlen(const BN_ULONG *np, int num)     /* n is public */
-{
-    int i = num - 1, b = 0;
-
-    while (i > 0 && np[i] == 0)
-        i--;
-    while (b < 64 && (np[i] >> b) != 0)
-        b++;
-    return 64 * i + b;
-}
-
-static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
-{
-    int w = pos / 64, sh = pos % 64;
-    BN_ULONG v = ep[w] >> sh;
-
-    if (sh + len > 64 && w + 1 < ewords)
-        v |= ep[w + 1] << (64 - sh);
-    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
-}
-
-/* x = R^2 mod n (see the file comment) */
-static void rr_mont(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
-{
-    int i, j, top = bitlen(np, num) - 1;
-
-    for (j = 0; j < num; j++)
-        x[j] = 0;
-    x[top / 64] = (BN_ULONG)1 << (top % 64);
-    cond_sub(x, 0, np, num);                        /* n == 1 */
-    for (i = top; i < 66 * num; i++) {
-        BN_ULONG c = x[num - 1] >> 63;
-
-        for (j = num - 1; j > 0; j--)
-            x[j] = (x[j] << 1) | (x[j - 1] >> 63);
-        x[0] <<= 1;
-        cond_sub(x, c, np, num);
-    }
-    for (i = 0; i < 5; i++)
-        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
-}
 
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
@@ -111,7 +56,7 @@ int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *e
 
     if (S > ASMCRYPT_BN_MAX_WORDS)
         return 0;                                   /* no room for padding */
-    rr_mont(x, np, n0, num);
+    bn_exp_rr(x, np, n0, num);                      /* R^2 mod n */
     for (j = 0; j < num; j++)
         acc[j] = 0;
     acc[0] = 1;
@@ -129,12 +74,12 @@ int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *e
     if (first == 0)
         first = WIN_BITS;
     pos = ebits - first;
-    lookup(acc, tab, window(ep, pos, first, ewords), S);
+    lookup(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
             asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        lookup(x, tab, window(ep, pos, WIN_BITS, ewords), S);
+        lookup(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), S);
         asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
     }
     for (j = 0; j < num; j++)

@@ -27,12 +27,13 @@
 #if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
 
 #include "bn_exp_x86_64.h"
+#include "bn_exp_util.h"
 
 #define AMM_MAXK 20                    /* bn_amm52_x86_64 takes k = 1..20 */
 #define LMAX     (8 * AMM_MAXK)
 #define M52      (((uint64_t)1 << 52) - 1)
-#define WIN_BITS 5
-#define WIN_SIZE (1 << WIN_BITS)
+#define WIN_BITS BN_EXP_WIN_BITS
+#define WIN_SIZE BN_EXP_WIN_SIZE
 
 void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
                      const uint64_t *n, uint64_t n0, int kl);
@@ -75,40 +76,6 @@ static void from52(BN_ULONG *out, const uint64_t *in, int num, int L)
     }
 }
 
-/* x = x - n when x >= n (num words), constant time */
-static void cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num)
-{
-    BN_ULONG t[ASMCRYPT_BN_MAX_WORDS], b = 0, mask;
-    int j;
-
-    for (j = 0; j < num; j++)
-        b = bn_sub_borrow(x[j], np[j], b, &t[j]);
-    mask = (BN_ULONG)0 - ((top - b) >> 63);          /* ones: keep x */
-    for (j = 0; j < num; j++)
-        x[j] = (x[j] & mask) | (t[j] & ~mask);
-    bn_wipe(t, sizeof(BN_ULONG) * (size_t)num);
-}
-
-static int bitlen(const BN_ULONG *np, int num)     /* n is public */
-{
-    int i = num - 1, b = 0;
-
-    while (i > 0 && np[i] == 0)
-        i--;
-    while (b < 64 && (np[i] >> b) != 0)
-        b++;
-    return 64 * i + b;
-}
-
-static unsigned int window(const BN_ULONG *ep, int pos, int len, int ewords)
-{
-    int w = pos / 64, sh = pos % 64;
-    BN_ULONG v = ep[w] >> sh;
-
-    if (sh + len > 64 && w + 1 < ewords)
-        v |= ep[w + 1] << (64 - sh);
-    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
-}
 
 /* radix 2^52 on AVX512-IFMA; 0 when num is too large for it */
 static __attribute__((noinline)) int
@@ -119,7 +86,7 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     uint64_t n52[LMAX], acc[LMAX], x[LMAX], one[LMAX];
     BN_ULONG w[ASMCRYPT_BN_MAX_WORDS];
     uint64_t n0;
-    int k, kl, lp, sq, L, i, j, top, pos, first, ebits;
+    int k, kl, lp, sq, L, i, j, pos, first, ebits;
 
     lp = (64 * num + 2 + 51) / 52;                  /* 52 lp >= 64 num + 2 */
     k = (lp + 7) / 8;
@@ -138,19 +105,7 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
 
     /* x = 2^e R mod n with e = 52 lp / 2^sq, then RR = R^2 mod n by sq
      * squarings (the Montgomery form of 2^(e 2^sq) = R) */
-    top = bitlen(np, num) - 1;
-    for (j = 0; j < num; j++)
-        w[j] = 0;
-    w[top / 64] = (BN_ULONG)1 << (top % 64);
-    cond_sub(w, 0, np, num);                        /* n == 1 */
-    for (i = top; i < 52 * lp + (52 * lp >> sq); i++) {
-        BN_ULONG c = w[num - 1] >> 63;
-
-        for (j = num - 1; j > 0; j--)
-            w[j] = (w[j] << 1) | (w[j - 1] >> 63);
-        w[0] <<= 1;
-        cond_sub(w, c, np, num);
-    }
+    bn_exp_pow2_mod(w, 52 * lp + (52 * lp >> sq), np, num);
     to52(x, w, num, L);
     for (i = 0; i < sq; i++)
         bn_amm52_x86_64(x, x, x, n52, n0, kl);      /* x = RR */
@@ -168,18 +123,18 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     if (first == 0)
         first = WIN_BITS;
     pos = ebits - first;
-    bn_gather52_x86_64(acc, tab, window(ep, pos, first, ewords), L);
+    bn_gather52_x86_64(acc, tab, bn_exp_window(ep, pos, first, ewords), L);
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
             bn_amm52_x86_64(acc, acc, acc, n52, n0, kl);
-        bn_gather52_x86_64(x, tab, window(ep, pos, WIN_BITS, ewords), L);
+        bn_gather52_x86_64(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), L);
         bn_amm52_x86_64(acc, acc, x, n52, n0, kl);
     }
 
     bn_amm52_x86_64(x, acc, one, n52, n0, kl);      /* < n + 1 */
     from52(w, x, num, L);
-    cond_sub(w, 0, np, num);
+    bn_exp_cond_sub(w, 0, np, num, x);             /* x: scratch now */
     for (j = 0; j < num; j++)
         rp[j] = w[j];
 
@@ -190,28 +145,6 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     return 1;
 }
 
-/* x = 2^(64 num + 2 num) mod n by doublings from 2^(bitlen(n)-1): the
- * Montgomery form (R = 2^(64 num)) of 2^(2 num); five Montgomery squarings
- * then give the form of 2^(64 num) = R, i.e. R^2 mod n. */
-static void rr_mont64(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
-{
-    int i, j, top = bitlen(np, num) - 1;
-
-    for (j = 0; j < num; j++)
-        x[j] = 0;
-    x[top / 64] = (BN_ULONG)1 << (top % 64);
-    cond_sub(x, 0, np, num);                        /* n == 1 */
-    for (i = top; i < 66 * num; i++) {
-        BN_ULONG c = x[num - 1] >> 63;
-
-        for (j = num - 1; j > 0; j--)
-            x[j] = (x[j] << 1) | (x[j - 1] >> 63);
-        x[0] <<= 1;
-        cond_sub(x, c, np, num);
-    }
-    for (i = 0; i < 5; i++)
-        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
-}
 
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
@@ -247,7 +180,7 @@ mod_exp_mont64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
     int S = (num + 7) & ~7, i, j, pos, first, ebits;
 
-    rr_mont64(x, np, n0, num);
+    bn_exp_rr(x, np, n0, num);                      /* R^2 mod n */
     for (j = 0; j < S; j++)
         acc[j] = 0;
     acc[0] = 1;
@@ -265,12 +198,12 @@ mod_exp_mont64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     if (first == 0)
         first = WIN_BITS;
     pos = ebits - first;
-    lookup64(acc, tab, window(ep, pos, first, ewords), S);
+    lookup64(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
     while (pos > 0) {
         pos -= WIN_BITS;
         for (i = 0; i < WIN_BITS; i++)
             asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        lookup64(x, tab, window(ep, pos, WIN_BITS, ewords), S);
+        lookup64(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), S);
         asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
     }
     for (j = 0; j < num; j++)

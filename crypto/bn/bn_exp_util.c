@@ -1,0 +1,70 @@
+/*
+ * crypto/bn/bn_exp_util.c - constant-time conditional subtraction, window
+ * extraction and R^2 mod n, shared by every modexp path.
+ */
+#include "bn_local.h"
+#include "bn_exp_util.h"
+
+void bn_exp_cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num,
+                     BN_ULONG *tmp)
+{
+    BN_ULONG b = 0, mask;
+    int j;
+
+    for (j = 0; j < num; j++)
+        b = bn_sub_borrow(x[j], np[j], b, &tmp[j]);
+    mask = (BN_ULONG)0 - ((top - b) >> (BN_BITS - 1));   /* ones: keep x */
+    for (j = 0; j < num; j++)
+        x[j] = (x[j] & mask) | (tmp[j] & ~mask);
+}
+
+unsigned int bn_exp_window(const BN_ULONG *ep, int pos, int len, int ewords)
+{
+    int w = pos / BN_BITS, sh = pos % BN_BITS;
+    BN_ULONG v = ep[w] >> sh;
+
+    if (sh + len > BN_BITS && w + 1 < ewords)
+        v |= ep[w + 1] << (BN_BITS - sh);
+    return (unsigned int)(v & (((BN_ULONG)1 << len) - 1));
+}
+
+int bn_exp_bitlen(const BN_ULONG *np, int num)
+{
+    int i = num - 1, b = 0;
+
+    while (i > 0 && np[i] == 0)
+        i--;
+    while (b < BN_BITS && (np[i] >> b) != 0)
+        b++;
+    return BN_BITS * i + b;
+}
+
+void bn_exp_pow2_mod(BN_ULONG *x, int e, const BN_ULONG *np, int num)
+{
+    BN_ULONG tmp[ASMCRYPT_BN_MAX_WORDS];
+    int i, j, top = bn_exp_bitlen(np, num) - 1;
+
+    if (top < 0)
+        top = 0;
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[top / BN_BITS] = (BN_ULONG)1 << (top % BN_BITS);
+    bn_exp_cond_sub(x, 0, np, num, tmp);                 /* n == 1 */
+    for (i = top; i < e; i++) {
+        BN_ULONG c = x[num - 1] >> (BN_BITS - 1);
+
+        for (j = num - 1; j > 0; j--)
+            x[j] = (x[j] << 1) | (x[j - 1] >> (BN_BITS - 1));
+        x[0] <<= 1;
+        bn_exp_cond_sub(x, c, np, num, tmp);
+    }
+}
+
+void bn_exp_rr(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
+{
+    int i, wn = BN_BITS * num;
+
+    bn_exp_pow2_mod(x, wn + wn / 32, np, num);
+    for (i = 0; i < 5; i++)
+        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
+}

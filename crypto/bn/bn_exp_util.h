@@ -1,0 +1,32 @@
+/*
+ * crypto/bn/bn_exp_util.h - pieces shared by the modular exponentiations
+ * (bn_exp.c and the per-architecture bn_exp_<arch>.c).  Not installed.
+ */
+#ifndef ASMCRYPT_BN_EXP_UTIL_H
+#define ASMCRYPT_BN_EXP_UTIL_H
+
+#include "internal.h"
+
+#define BN_EXP_WIN_BITS 5
+#define BN_EXP_WIN_SIZE (1 << BN_EXP_WIN_BITS)
+
+/* x = x - n when top:x >= n (x < 2n), in constant time; tmp has num words. */
+void bn_exp_cond_sub(BN_ULONG *x, BN_ULONG top, const BN_ULONG *np, int num,
+                     BN_ULONG *tmp);
+
+/* Bits pos..pos+len-1 of the exponent (len <= BN_EXP_WIN_BITS). */
+unsigned int bn_exp_window(const BN_ULONG *ep, int pos, int len, int ewords);
+
+/* Bit length of the (public) modulus; 0 for n == 0. */
+int bn_exp_bitlen(const BN_ULONG *np, int num);
+
+/* x = 2^e mod n for e >= bitlen(n) - 1, by doublings from 2^(bitlen(n)-1).
+ * n is public: only its length decides the number of steps. */
+void bn_exp_pow2_mod(BN_ULONG *x, int e, const BN_ULONG *np, int num);
+
+/* x = R^2 mod n, R = 2^(w num): x = 2^(w num + w num / 32) mod n is the
+ * Montgomery form of 2^(w num / 32); five Montgomery squarings give the
+ * form of 2^(w num) = R, i.e. R^2 mod n.  About w num / 32 doublings. */
+void bn_exp_rr(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num);
+
+#endif
