@@ -54,10 +54,10 @@
 # 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
 # Constant-time modexp, full-size exponent (api), instructions:
 #   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
-#   1024  10.28M      13.21M       22.06M   7.00M    17.21M
-#   2048  57.99M      87.55M       158.2M   41.53M   122.3M
-# NEON brings modexp from 1.89x to 1.47x OpenSSL's count at 1024 bits
-# (2.11x -> 1.40x at 2048).  The rest of the gap: our inner step is 28
+#   1024   9.42M      12.35M       21.19M   7.00M    17.21M
+#   2048  54.58M      84.12M       154.8M   41.53M   122.3M
+# NEON brings modexp from 1.89x to 1.35x OpenSSL's count at 1024 bits
+# (2.11x -> 1.31x at 2048; with the shared R^2 helper).  The rest of the gap: our inner step is 28
 # instructions per 8 words per round (16 vmlal + 10 loads/stores of a, n
 # and the lanes), plus ~30 scalar per round and ~40 per word per call
 # (lane fold, zero, wipe, final subtraction).  ldm/stm for the lane
