@@ -147,8 +147,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
         echo "matrix: installing $pk"
         export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends $pk >/dev/null \
-            || echo "matrix: apt-get failed; rows without their packages are skipped"
+        if ! { apt-get update -qq >/dev/null && apt-get install -y -qq --no-install-recommends $pk >/dev/null; }; then
+            echo "matrix: apt-get failed; rows without their packages are skipped"
+            [ $install_only -eq 1 ] && exit 1     # --install must not pass quietly
+        fi
     else
         echo "matrix: not root; rows that need these missing packages are skipped: $pk"
     fi
