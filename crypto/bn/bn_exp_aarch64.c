@@ -29,9 +29,6 @@
 #include "bn_exp_aarch64.h"
 #include "bn_exp_util.h"
 
-#define WIN_BITS BN_EXP_WIN_BITS
-#define WIN_SIZE BN_EXP_WIN_SIZE
-
 /* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read:
  * NEON, and general registers with csel (armv8-mont.pl) */
 void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
@@ -49,47 +46,11 @@ static void lookup(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
 int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                              int ewords, const BN_ULONG *np, int num)
 {
-    BN_ULONG tab[WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
-    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
-    BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
-    int S = (num + 7) & ~7, i, j, pos, first, ebits;
+    int S = (num + 7) & ~7;                         /* the gathers take 8-word blocks */
 
     if (S > ASMCRYPT_BN_MAX_WORDS)
         return 0;                                   /* no room for padding */
-    bn_exp_rr(x, np, n0, num);                      /* R^2 mod n */
-    for (j = 0; j < num; j++)
-        acc[j] = 0;
-    acc[0] = 1;
-    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);           /* R */
-    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);            /* a R */
-    for (i = 2; i < WIN_SIZE; i++)
-        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
-                              &tab[S], np, n0, num);
-    for (i = 0; i < WIN_SIZE; i++)
-        for (j = num; j < S; j++)
-            tab[(size_t)i * S + j] = 0;
-
-    ebits = 64 * ewords;
-    first = ebits % WIN_BITS;
-    if (first == 0)
-        first = WIN_BITS;
-    pos = ebits - first;
-    lookup(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
-    while (pos > 0) {
-        pos -= WIN_BITS;
-        for (i = 0; i < WIN_BITS; i++)
-            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        lookup(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), S);
-        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
-    }
-    for (j = 0; j < num; j++)
-        x[j] = 0;
-    x[0] = 1;
-    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);   /* < n: bn_mul_mont reduces */
-
-    bn_wipe(tab, sizeof(BN_ULONG) * (size_t)WIN_SIZE * (size_t)S);
-    bn_wipe(acc, sizeof(BN_ULONG) * (size_t)S);
-    bn_wipe(x, sizeof(BN_ULONG) * (size_t)S);
+    bn_exp_windows(rp, ap, ep, ewords, np, num, S, lookup);
     return 1;
 }
 

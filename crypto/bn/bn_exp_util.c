@@ -68,3 +68,65 @@ void bn_exp_rr(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
     for (i = 0; i < 5; i++)
         asmcrypt_mont_mul_any(x, x, x, np, n0, num);
 }
+
+void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
+{
+    int i, j;
+
+    for (j = 0; j < S; j++)
+        out[j] = 0;
+    for (i = 0; i < BN_EXP_WIN_SIZE; i++) {
+        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
+
+        for (j = 0; j < S; j++)
+            out[j] |= tab[(size_t)i * S + j] & mask;
+    }
+}
+
+void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                    int ewords, const BN_ULONG *np, int num, int S,
+                    bn_exp_gather_f gather)
+{
+    BN_ULONG tab[BN_EXP_WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
+    BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
+    int i, j, pos, first, ebits;
+
+    bn_exp_rr(x, np, n0, num);                          /* R^2 mod n */
+    for (j = 0; j < num; j++)
+        acc[j] = 0;
+    acc[0] = 1;
+    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);        /* R mod n */
+    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);         /* a R */
+    for (i = 2; i < BN_EXP_WIN_SIZE; i++)
+        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
+                              &tab[S], np, n0, num);
+    for (i = 0; i < BN_EXP_WIN_SIZE; i++)
+        for (j = num; j < S; j++)
+            tab[(size_t)i * S + j] = 0;
+
+    /* windows from the top; the first one takes the leftover bits */
+    ebits = BN_BITS * ewords;
+    first = ebits % BN_EXP_WIN_BITS;
+    if (first == 0)
+        first = BN_EXP_WIN_BITS;
+    pos = ebits - first;
+    gather(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
+    while (pos > 0) {
+        pos -= BN_EXP_WIN_BITS;
+        for (i = 0; i < BN_EXP_WIN_BITS; i++)
+            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
+        gather(x, tab, bn_exp_window(ep, pos, BN_EXP_WIN_BITS, ewords), S);
+        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
+    }
+
+    /* out of Montgomery form: acc * 1 * R^-1 (< n: the product reduces) */
+    for (j = 0; j < num; j++)
+        x[j] = 0;
+    x[0] = 1;
+    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);
+
+    bn_wipe(tab, sizeof(BN_ULONG) * (size_t)BN_EXP_WIN_SIZE * (size_t)S);
+    bn_wipe(acc, sizeof(BN_ULONG) * (size_t)S);
+    bn_wipe(x, sizeof(BN_ULONG) * (size_t)S);
+}

@@ -29,4 +29,25 @@ void bn_exp_pow2_mod(BN_ULONG *x, int e, const BN_ULONG *np, int num);
  * form of 2^(w num) = R, i.e. R^2 mod n.  About w num / 32 doublings. */
 void bn_exp_rr(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num);
 
+/* out = tab[idx] of BN_EXP_WIN_SIZE entries of S words, reading every
+ * entry (no secret-dependent address). */
+typedef void (*bn_exp_gather_f)(BN_ULONG *out, const BN_ULONG *tab,
+                                unsigned int idx, int S);
+
+/* The portable gather: a masked scan of all entries. */
+void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+
+/*
+ * rp = ap^ep mod np over asmcrypt_mont_mul_any: fixed 5-bit windows, most
+ * significant first; a table of the 32 Montgomery-form powers a^0..a^31
+ * with a stride of S words (num <= S <= ASMCRYPT_BN_MAX_WORDS, the padding
+ * zeroed for gathers that read whole blocks), read through gather; each
+ * window costs five squarings and one multiplication, a zero window
+ * multiplying by table[0] like any other.  rp may alias ap and ep (rp is
+ * written last).  Arguments are checked by the caller.
+ */
+void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                    int ewords, const BN_ULONG *np, int num, int S,
+                    bn_exp_gather_f gather);
+
 #endif

@@ -149,72 +149,12 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
 {
-    int i, j;
-
-    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX512F) {
+    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX512F)
         bn_gather52_x86_64(out, tab, idx, S);       /* any 64-bit words */
-        return;
-    }
-    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX2) {
+    else if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX2)
         bn_gather64_avx2_x86_64(out, tab, idx, S);
-        return;
-    }
-    for (j = 0; j < S; j++)
-        out[j] = 0;
-    for (i = 0; i < WIN_SIZE; i++) {
-        BN_ULONG mask = bn_mask_eq((BN_ULONG)i, (BN_ULONG)idx);
-
-        for (j = 0; j < S; j++)
-            out[j] |= tab[(size_t)i * S + j] & mask;
-    }
-}
-
-/* radix 2^64 over bn_mul_mont (MULX or mulq): the same windows as
- * bn_exp.c with a cheaper R^2 and table read */
-static __attribute__((noinline)) int
-mod_exp_mont64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
-               const BN_ULONG *np, int num)
-{
-    BN_ULONG tab[WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
-    BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
-    BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
-    int S = (num + 7) & ~7, i, j, pos, first, ebits;
-
-    bn_exp_rr(x, np, n0, num);                      /* R^2 mod n */
-    for (j = 0; j < S; j++)
-        acc[j] = 0;
-    acc[0] = 1;
-    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);           /* R */
-    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);            /* a R */
-    for (i = 2; i < WIN_SIZE; i++)
-        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
-                              &tab[S], np, n0, num);
-    for (i = 0; i < WIN_SIZE; i++)
-        for (j = num; j < S; j++)
-            tab[(size_t)i * S + j] = 0;
-
-    ebits = 64 * ewords;
-    first = ebits % WIN_BITS;
-    if (first == 0)
-        first = WIN_BITS;
-    pos = ebits - first;
-    lookup64(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
-    while (pos > 0) {
-        pos -= WIN_BITS;
-        for (i = 0; i < WIN_BITS; i++)
-            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        lookup64(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), S);
-        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
-    }
-    for (j = 0; j < num; j++)
-        x[j] = 0;
-    x[0] = 1;
-    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);   /* < n: bn_mul_mont reduces */
-
-    bn_wipe(tab, sizeof(BN_ULONG) * (size_t)WIN_SIZE * (size_t)S);
-    bn_wipe(acc, sizeof(acc));
-    bn_wipe(x, sizeof(x));
-    return 1;
+    else
+        bn_exp_gather_c(out, tab, idx, S);
 }
 
 int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
@@ -224,7 +164,10 @@ int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep
 
     if ((asmcrypt_cpucap & ifma) == ifma && mod_exp_ifma(rp, ap, ep, ewords, np, num))
         return 1;
-    return mod_exp_mont64(rp, ap, ep, ewords, np, num);
+    /* radix 2^64 over bn_mul_mont (MULX or mulq), table padded to 8-word
+     * blocks for the vector gathers */
+    bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64);
+    return 1;
 }
 
 #else
