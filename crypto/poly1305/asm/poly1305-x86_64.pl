@@ -1285,65 +1285,35 @@ ___
 $code .= vec44(0);
 $code .= vec44(1);
 
+# A blocks entry for one capability level: the widest body whose minimum
+# length len reaches, else the scalar loop.  @paths are [min, label, body]
+# from the widest down; len is public, so these branches leak nothing.
+sub blocks_entry {
+    my ($name, @paths) = @_;
+    my $s = <<___;
+
+# void $name(ctx, inp, len, padbit)
+.asm_func $name, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
+___
+    $s .= "\tcmpq\t\$$_->[0],%rdx\n\tjae\t$_->[1]\n" for @paths;
+    $s .= "\tcall\t.Lblocks_scalar\n\t.asm_ret\n";
+    $s .= "$_->[1]:\n\tcall\t$_->[2]\n\t.asm_ret\n" for reverse @paths;
+    return $s . ".asm_endfunc\n";
+}
+
+$code .= blocks_entry('poly1305_blocks_avx2',
+    [$VEC4D_MIN, '.Lavx2_vec4d', '.Lv4d_body'],
+    [$VEC4_MIN,  '.Lavx2_vec',   '.Lv4_body']);
+$code .= blocks_entry('poly1305_blocks_avx512',
+    [$VEC16_MIN, '.Lavx512_vec16', '.Lv16_body'],
+    [$VEC8_MIN,  '.Lavx512_vec8',  '.Lv8_body'],
+    [$VEC4_MIN,  '.Lavx512_vec4',  '.Lv4_body']);
+$code .= blocks_entry('poly1305_blocks_avx512ifma',
+    [$VEC44D_MIN, '.Lifma_q16',  '.Lq16_body'],
+    [$VEC44_MIN,  '.Lifma_q8',   '.Lq8_body'],
+    [$VEC4_MIN,   '.Lifma_vec4', '.Lv4_body']);
+
 $code .= <<___;
-
-# void poly1305_blocks_avx2(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx2, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
-	cmpq	\$$VEC4D_MIN,%rdx
-	jae	.Lavx2_vec4d
-	cmpq	\$$VEC4_MIN,%rdx
-	jae	.Lavx2_vec
-	call	.Lblocks_scalar
-	.asm_ret
-.Lavx2_vec:
-	call	.Lv4_body
-	.asm_ret
-.Lavx2_vec4d:
-	call	.Lv4d_body
-	.asm_ret
-.asm_endfunc
-
-# void poly1305_blocks_avx512(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx512, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
-	cmpq	\$$VEC16_MIN,%rdx
-	jae	.Lavx512_vec16
-	cmpq	\$$VEC8_MIN,%rdx
-	jae	.Lavx512_vec8
-	cmpq	\$$VEC4_MIN,%rdx
-	jae	.Lavx512_vec4
-	call	.Lblocks_scalar
-	.asm_ret
-.Lavx512_vec4:
-	call	.Lv4_body
-	.asm_ret
-.Lavx512_vec8:
-	call	.Lv8_body
-	.asm_ret
-.Lavx512_vec16:
-	call	.Lv16_body
-	.asm_ret
-.asm_endfunc
-
-# void poly1305_blocks_avx512ifma(ctx, inp, len, padbit)
-.asm_func poly1305_blocks_avx512ifma, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
-	cmpq	\$$VEC44D_MIN,%rdx
-	jae	.Lifma_q16
-	cmpq	\$$VEC44_MIN,%rdx
-	jae	.Lifma_q8
-	cmpq	\$$VEC4_MIN,%rdx
-	jae	.Lifma_vec4
-	call	.Lblocks_scalar
-	.asm_ret
-.Lifma_vec4:
-	call	.Lv4_body
-	.asm_ret
-.Lifma_q8:
-	call	.Lq8_body
-	.asm_ret
-.Lifma_q16:
-	call	.Lq16_body
-	.asm_ret
-.asm_endfunc
 
 .asm_rodata
 .balign 64
