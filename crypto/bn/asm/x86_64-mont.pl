@@ -3,6 +3,25 @@
 #
 # Usage: perl crypto/bn/asm/x86_64-mont.pl FLAVOUR OUT.S
 #        FLAVOUR: elf | macosx | mingw64 (see perlasm/x86_64-xlate.pl)
+#        OpenSSL's perlasm command line works too (FLAVOUR first, OUT.S
+#        last, options between); -DASMCRYPT_OPENSSL there generates for
+#        OpenSSL (below).  The .S must be run through the C preprocessor.
+#
+# Defines (cpp, when the .S is compiled; each only if not set already):
+#   ASMCRYPT_CAPWORD            capability word array read at run time
+#                               (default asmcrypt_cpucap, hidden)
+#   ASMCRYPT_CAPBIT_X86_BMI2, _ADX, _AVX512F, _AVX512IFMA
+#                               bit numbers in it (defaults: the bits of
+#                               include/asmcrypt/cpu.h; -1 = take the
+#                               compiler's __BMI2__ etc. instead)
+#   ASMCRYPT_OPENSSL            OpenSSL build: OPENSSL_ia32cap_P with
+#                               OpenSSL's bit numbers (72, 83, 80, 85), and
+#                               num up to 512 (OpenSSL's BN_SOFT_LIMIT; the
+#                               perl command line must carry the define
+#                               too, the .S checks that).  Replaces
+#                               OpenSSL's crypto/bn/asm/x86_64-mont.pl
+#                               (bn_mul_mont); x86_64-mont5.pl stays and
+#                               still provides bn_sqr8x_internal etc.
 #
 # int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
 #                 const BN_ULONG *np, const BN_ULONG *n0, int num);
@@ -99,25 +118,93 @@
 use strict;
 use warnings;
 
-my $flavour = shift @ARGV // 'elf';
-my $output  = shift @ARGV;
+# Arguments: [FLAVOUR] [anything ...] [OUT.S].  This also takes OpenSSL's
+# perlasm command line, `perl X.pl FLAVOUR -I... CFLAGS -D... OUT.S`: the
+# output is the last argument when it has an extension, the flavour the
+# first one when it is neither an option nor a file name.
+my @args = @ARGV;
+my $output  = (@args && $args[-1] =~ /\.\w+$/) ? pop @args : undef;
+my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'elf';
+# -DASMCRYPT_OPENSSL on the perl command line (OpenSSL passes its build.info
+# DEFINEs there): generate for OpenSSL's limits (see MAXW below).
+my $openssl = grep { $_ eq '-DASMCRYPT_OPENSSL' } @args;
+# The translator: beside this file first (an importer's flat copy), then
+# this tree's perlasm/.  Nothing else, so that a copy inside another
+# project's tree never picks up that project's own x86_64-xlate.pl.
 my $dir = ($0 =~ m{(.*)/}) ? $1 : '.';
 my $xlate;
-for ("$dir/../../../perlasm/x86_64-xlate.pl", "$dir/x86_64-xlate.pl",
-     "$dir/../../perlasm/x86_64-xlate.pl") {
+for ("$dir/x86_64-xlate.pl", "$dir/../../../perlasm/x86_64-xlate.pl") {
     if (-f $_) { $xlate = $_; last }
 }
 die "x86_64-xlate.pl not found\n" unless defined $xlate;
 open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
     or die "cannot run $xlate: $!\n";
 
-# asmcrypt_cpucap bits (include/asmcrypt/cpu.h): ASMCRYPT_CAP_X86_BMI2 (1<<1)
-# and ASMCRYPT_CAP_X86_ADX (1<<2).  The mulx/sqrx paths need both.
-my $CAP_BMI2 = 1 << 1;
-my $CAP_ADX  = 1 << 2;
-my $CAP_MULX = $CAP_BMI2 | $CAP_ADX;
+# ---------------------------------------------------------------------------
+# Capability word (the .S is always run through the C preprocessor).
+#
+#   ASMCRYPT_CAPWORD            symbol of the array of 32-bit words read at
+#                               run time (default asmcrypt_cpucap, hidden)
+#   ASMCRYPT_CAPBIT_X86_<F>     bit number of feature F in that array (word
+#                               n>>5, bit n&31); -1: no run-time bit, F is
+#                               present iff the compiler targets it (__F__)
+#   ASMCRYPT_OPENSSL            shorthand: OPENSSL_ia32cap_P with OpenSSL's
+#                               bit numbers (BMI2 72, ADX 83, AVX512F 80,
+#                               AVX512IFMA 85; [2] = CPUID.7.0:EBX)
+# Each is set only where not defined already (a -D on the command line wins).
+my %CAPBIT_DEFAULT = (          # include/asmcrypt/cpu.h, ASMCRYPT_CAP_X86_*
+    BMI2 => 1, ADX => 2, AVX512F => 5, AVX512IFMA => 8,
+);
+my %CAPBIT_OPENSSL = (BMI2 => 72, ADX => 83, AVX512F => 80, AVX512IFMA => 85);
+my %CAPBIT_ISA = (BMI2 => '__BMI2__', ADX => '__ADX__',
+                  AVX512F => '__AVX512F__', AVX512IFMA => '__AVX512IFMA__');
 
-my $MAXW = 128;                 # largest num taken (bigger: return 0)
+sub capword_cpp {
+    my @f = sort keys %CAPBIT_DEFAULT;
+    my $s = "#ifdef ASMCRYPT_OPENSSL\n# ifndef ASMCRYPT_CAPWORD\n"
+          . "#  define ASMCRYPT_CAPWORD OPENSSL_ia32cap_P\n# endif\n";
+    $s .= "# ifndef ASMCRYPT_CAPBIT_X86_$_\n#  define ASMCRYPT_CAPBIT_X86_$_ "
+        . "$CAPBIT_OPENSSL{$_}\n# endif\n" for @f;
+    $s .= "#endif\n#ifndef ASMCRYPT_CAPWORD\n"
+        . "# define ASMCRYPT_CAPWORD asmcrypt_cpucap\n#endif\n";
+    $s .= "#ifndef ASMCRYPT_CAPBIT_X86_$_\n# define ASMCRYPT_CAPBIT_X86_$_ "
+        . "$CAPBIT_DEFAULT{$_}\n#endif\n" for @f;
+    # Mach-O: the translator writes _ASMCRYPT_CAPWORD
+    $s .= "#define ASMCRYPT_CAT_(a, b) a##b\n#define ASMCRYPT_XCAT_(a, b) ASMCRYPT_CAT_(a, b)\n"
+        . "#define _ASMCRYPT_CAPWORD ASMCRYPT_XCAT_(_, ASMCRYPT_CAPWORD)\n";
+    return $s;
+}
+
+# Jump to $absent unless every feature in @f is present (flags only).
+sub cap_require {
+    my ($absent, @f) = @_;
+    my $s = '';
+    for my $f (@f) {
+        my $b = "ASMCRYPT_CAPBIT_X86_$f";
+        $s .= <<___;
+#if $b >= 0
+	testl	\$(1 << ($b & 31)),ASMCRYPT_CAPWORD+4*($b >> 5)(%rip)
+	jz	$absent
+#elif !defined($CAPBIT_ISA{$f})
+	jmp	$absent
+#endif
+___
+    }
+    return $s;
+}
+# The mulx/sqrx/mulx2 paths need BMI2 and ADX, the ifma path AVX-512F and
+# AVX512-IFMA.
+my @CAP_MULX = qw(BMI2 ADX);
+my @CAP_IFMA = qw(AVX512F AVX512IFMA);
+
+# Largest num taken (bigger: return 0): the library's limit, 128 words =
+# 8192 bits.  Generated for OpenSSL (-DASMCRYPT_OPENSSL on the perl command
+# line) it is OpenSSL's BN_SOFT_LIMIT, 512 words: OpenSSL's constant-time
+# modexp calls bn_mul_mont up to that size without checking the result.
+# The stack frame grows with it (8.5 KiB instead of 2.9 KiB).
+my $MAXW = $openssl ? 512 : 128;
+die "x86_64-mont.pl: OpenSSL mode on mingw64 would need stack probes for its 8.5 KiB frame\n"
+    if $openssl && $flavour eq 'mingw64';
 my $AMM_MAXK = 20;             # bn_amm52_x86_64: up to 20 zmm = 160 limbs
 my $SQR_MIN = 2;                # sqrx for ap == bp and num >= this
 
@@ -141,8 +228,6 @@ my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_
 my @S_M = map { (128 + 8 * $_) . "(%rsp)" } 0 .. 7;
 my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP)
     = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232, 240);
-# asmcrypt_cpucap: ASMCRYPT_CAP_X86_AVX512F (1<<5), ASMCRYPT_CAP_X86_AVX512IFMA (1<<8)
-my $CAP_IFMA = (1 << 5) | (1 << 8);
 
 # Register map (both multiplication paths agree on these):
 my $ape  = '%rsi';              # ap + 8n
@@ -250,8 +335,19 @@ my $zero_t = <<___;
 ___
 
 # ---------------------------------------------------------------------------
+$code .= capword_cpp();
+$code .= <<___ if $openssl;
+#ifndef ASMCRYPT_OPENSSL
+# error "generated for OpenSSL (-DASMCRYPT_OPENSSL on the perl command line); assemble with -DASMCRYPT_OPENSSL"
+#endif
+___
+$code .= <<___ unless $openssl;
+#ifdef ASMCRYPT_OPENSSL
+# error "for OpenSSL, generate with -DASMCRYPT_OPENSSL on the perl command line too (num up to 512)"
+#endif
+___
 $code .= <<___;
-.asm_extern	asmcrypt_cpucap
+.asm_extern	ASMCRYPT_CAPWORD
 .asm_text
 .asm_func bn_mul_mont, nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME, xmm
 	xorl	%eax,%eax
@@ -276,12 +372,7 @@ $code .= <<___;
 	movq	%r10,$S_WIPE
 	xorl	${tn}d,${tn}d
 	xorl	%ebx,%ebx
-	movl	asmcrypt_cpucap(%rip),%r10d
-	movl	%r10d,%r11d
-	andl	\$$CAP_IFMA,%r11d
-	cmpl	\$$CAP_IFMA,%r11d
-	jne	.Lmont_no_ifma
-	cmpq	\$$IFMA_MINW,$num
+@{[cap_require('.Lmont_no_ifma', @CAP_IFMA)]}	cmpq	\$$IFMA_MINW,$num
 	jb	.Lmont_no_ifma
 	cmpq	\$$IFMA_MAXW,$num
 	ja	.Lmont_no_ifma
@@ -291,15 +382,8 @@ $code .= <<___;
 	jne	.Lmont_ifma
 	testq	\$7,$num
 	jnz	.Lmont_ifma
-	movl	%r10d,%r11d
-	andl	\$$CAP_MULX,%r11d
-	cmpl	\$$CAP_MULX,%r11d
-	jne	.Lmont_ifma
-.Lmont_no_ifma:
-	andl	\$$CAP_MULX,%r10d
-	cmpl	\$$CAP_MULX,%r10d
-	jne	.Lmont_q
-	cmpq	%rdx,$S_AP
+@{[cap_require('.Lmont_ifma', @CAP_MULX)]}.Lmont_no_ifma:
+@{[cap_require('.Lmont_q', @CAP_MULX)]}	cmpq	%rdx,$S_AP
 	jne	.Lmont_x_sel
 	cmpq	\$$SQR_MIN,$num
 	jae	.Lmont_sqrx

@@ -1,7 +1,7 @@
 #!/usr/bin/env perl
 # crypto/bn/asm/x86_64-words.pl - bignum word primitives for x86_64.
 #
-# Usage: perl crypto/bn/asm/x86_64-words.pl FLAVOUR OUT.S
+# Usage: perl crypto/bn/asm/x86_64-words.pl [FLAVOUR] [OUT.S]
 #        FLAVOUR: elf | macosx | mingw64 (see perlasm/x86_64-xlate.pl)
 #
 # Entry points (OpenSSL ABI, BN_ULONG = 64-bit word, num is an int; num <= 0
@@ -14,6 +14,22 @@
 #   bn_sub_words      rp[] = ap[] - bp[]        returns 0/1
 #   bn_cnd_add_words  rp[] = ap[] + (cond ? bp[] : 0)   constant time
 #   bn_cnd_sub_words  rp[] = ap[] - (cond ? bp[] : 0)   constant time
+#   bn_div_words      (h:l) / d, for OpenSSL (see its code below)
+#   bn_mul_comba4/8, bn_sqr_comba4/8   4x4 / 8x8 word products, for OpenSSL
+#
+# Usage also: OpenSSL's perlasm command line (FLAVOUR first, OUT.S last,
+# options between).  The .S must be run through the C preprocessor.
+# Defines (cpp, each only if not set already):
+#   ASMCRYPT_CAPWORD            capability word array read at run time
+#                               (default asmcrypt_cpucap, hidden)
+#   ASMCRYPT_CAPBIT_X86_BMI2, _ADX   bit numbers in it (defaults: the bits
+#                               of include/asmcrypt/cpu.h; -1 = take the
+#                               compiler's __BMI2__ / __ADX__ instead)
+#   ASMCRYPT_OPENSSL            OpenSSL build: OPENSSL_ia32cap_P, bits 72
+#                               and 83.  Replaces OpenSSL's
+#                               crypto/bn/asm/x86_64-gcc.c: every symbol of
+#                               that file is here (the four extra ones do
+#                               not clash with OpenSSL).
 #
 # Algorithm.  Every loop is unrolled four times and entered Duff-style: the
 # index register %rcx runs from -(num rounded up to a multiple of 4) to 0
@@ -51,23 +67,78 @@
 use strict;
 use warnings;
 
-my $flavour = shift @ARGV // 'elf';
-my $output  = shift @ARGV;
+# Arguments: [FLAVOUR] [anything ...] [OUT.S].  This also takes OpenSSL's
+# perlasm command line, `perl X.pl FLAVOUR -I... CFLAGS -D... OUT.S`: the
+# output is the last argument when it has an extension, the flavour the
+# first one when it is neither an option nor a file name.
+my @args = @ARGV;
+my $output  = (@args && $args[-1] =~ /\.\w+$/) ? pop @args : undef;
+my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'elf';
+# The translator: beside this file first (an importer's flat copy), then
+# this tree's perlasm/.  Nothing else, so that a copy inside another
+# project's tree never picks up that project's own x86_64-xlate.pl.
 my $dir = ($0 =~ m{(.*)/}) ? $1 : '.';
 my $xlate;
-for ("$dir/../../../perlasm/x86_64-xlate.pl", "$dir/x86_64-xlate.pl",
-     "$dir/../../perlasm/x86_64-xlate.pl") {
+for ("$dir/x86_64-xlate.pl", "$dir/../../../perlasm/x86_64-xlate.pl") {
     if (-f $_) { $xlate = $_; last }
 }
 die "x86_64-xlate.pl not found\n" unless defined $xlate;
 open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
     or die "cannot run $xlate: $!\n";
 
-# asmcrypt_cpucap bits (include/asmcrypt/cpu.h): ASMCRYPT_CAP_X86_BMI2 (1<<1)
-# and ASMCRYPT_CAP_X86_ADX (1<<2).  The MULX paths need both.
-my $CAP_BMI2 = 1 << 1;
-my $CAP_ADX  = 1 << 2;
-my $CAP_MULX = $CAP_BMI2 | $CAP_ADX;
+# ---------------------------------------------------------------------------
+# Capability word (the .S is always run through the C preprocessor).
+#
+#   ASMCRYPT_CAPWORD            symbol of the array of 32-bit words read at
+#                               run time (default asmcrypt_cpucap, hidden)
+#   ASMCRYPT_CAPBIT_X86_<F>     bit number of feature F in that array (word
+#                               n>>5, bit n&31); -1: no run-time bit, F is
+#                               present iff the compiler targets it (__F__)
+#   ASMCRYPT_OPENSSL            shorthand: OPENSSL_ia32cap_P with OpenSSL's
+#                               bit numbers (BMI2 72, ADX 83;
+#                               [2] = CPUID.7.0:EBX)
+# Each is set only where not defined already (a -D on the command line wins).
+my %CAPBIT_DEFAULT = (          # include/asmcrypt/cpu.h, ASMCRYPT_CAP_X86_*
+    BMI2 => 1, ADX => 2,
+);
+my %CAPBIT_OPENSSL = (BMI2 => 72, ADX => 83);
+my %CAPBIT_ISA = (BMI2 => '__BMI2__', ADX => '__ADX__');
+
+sub capword_cpp {
+    my @f = sort keys %CAPBIT_DEFAULT;
+    my $s = "#ifdef ASMCRYPT_OPENSSL\n# ifndef ASMCRYPT_CAPWORD\n"
+          . "#  define ASMCRYPT_CAPWORD OPENSSL_ia32cap_P\n# endif\n";
+    $s .= "# ifndef ASMCRYPT_CAPBIT_X86_$_\n#  define ASMCRYPT_CAPBIT_X86_$_ "
+        . "$CAPBIT_OPENSSL{$_}\n# endif\n" for @f;
+    $s .= "#endif\n#ifndef ASMCRYPT_CAPWORD\n"
+        . "# define ASMCRYPT_CAPWORD asmcrypt_cpucap\n#endif\n";
+    $s .= "#ifndef ASMCRYPT_CAPBIT_X86_$_\n# define ASMCRYPT_CAPBIT_X86_$_ "
+        . "$CAPBIT_DEFAULT{$_}\n#endif\n" for @f;
+    # Mach-O: the translator writes _ASMCRYPT_CAPWORD
+    $s .= "#define ASMCRYPT_CAT_(a, b) a##b\n#define ASMCRYPT_XCAT_(a, b) ASMCRYPT_CAT_(a, b)\n"
+        . "#define _ASMCRYPT_CAPWORD ASMCRYPT_XCAT_(_, ASMCRYPT_CAPWORD)\n";
+    return $s;
+}
+
+# Jump to $absent unless every feature in @f is present (flags only).
+sub cap_require {
+    my ($absent, @f) = @_;
+    my $s = '';
+    for my $f (@f) {
+        my $b = "ASMCRYPT_CAPBIT_X86_$f";
+        $s .= <<___;
+#if $b >= 0
+	testl	\$(1 << ($b & 31)),ASMCRYPT_CAPWORD+4*($b >> 5)(%rip)
+	jz	$absent
+#elif !defined($CAPBIT_ISA{$f})
+	jmp	$absent
+#endif
+___
+    }
+    return $s;
+}
+# The MULX paths need BMI2 and ADX.
+my @CAP_MULX = qw(BMI2 ADX);
 
 my $code = '';
 
@@ -137,19 +208,17 @@ ___
     return $s;
 }
 
-# Branch to $label when asmcrypt_cpucap has BMI2 and ADX.  Uses %r10d.
+# Branch to $label when the capability word has BMI2 and ADX (flags only).
+my $nskip = 0;
 sub if_mulx {
     my ($label) = @_;
-    return <<___;
-	movl	asmcrypt_cpucap(%rip),%r10d
-	andl	\$$CAP_MULX,%r10d
-	cmpl	\$$CAP_MULX,%r10d
-	je	$label
-___
+    my $skip = '.Lno_mulx_' . $nskip++;
+    return cap_require($skip, @CAP_MULX) . "\tjmp\t$label\n$skip:\n";
 }
 
+$code .= capword_cpp();
 $code .= <<___;
-.asm_extern	asmcrypt_cpucap
+.asm_extern	ASMCRYPT_CAPWORD
 .asm_text
 ___
 
@@ -441,6 +510,81 @@ ${p}_ret:
 
 ___
 }
+
+# ---------------------------------------------------------------------------
+# bn_div_words(h, l, d): the quotient of the 128-bit h:l by d, for OpenSSL's
+# crypto/bn (its callers keep h < d, where this is one divq).  Outside that
+# contract it does not fault: d == 0 returns all ones (as OpenSSL's
+# bn_asm.c does), h >= d returns the quotient mod 2^64 (h is reduced mod d
+# by a first divq).  Both branches test only the contract, not the data's
+# value inside it; divq itself takes a data-dependent time on most cores,
+# as in every x86_64 bn_div_words.
+$code .= <<___;
+.asm_func bn_div_words, nargs=3
+	movq	%rdx,%rcx
+	movq	\$-1,%rax
+	testq	%rcx,%rcx
+	jz	.Lbn_div_words_ret
+	movq	%rdi,%rdx
+	cmpq	%rcx,%rdi
+	jb	.Lbn_div_words_lo
+	movq	%rdi,%rax
+	xorl	%edx,%edx
+	divq	%rcx
+.Lbn_div_words_lo:
+	movq	%rsi,%rax
+	divq	%rcx
+.Lbn_div_words_ret:
+.asm_ret
+.asm_endfunc
+
+___
+
+# ---------------------------------------------------------------------------
+# Fixed-size products for OpenSSL's crypto/bn (bn_mul.c, bn_sqr.c), which
+# x86_64 gets from the same file as the word functions above:
+#   bn_mul_comba4(r[8], a[4], b[4])    bn_mul_comba8(r[16], a[8], b[8])
+#   bn_sqr_comba4(r[8], a[4])          bn_sqr_comba8(r[16], a[8])
+# r must not overlap a or b.  Column by column (product scanning): column k
+# adds every a[i]*b[k-i] into a three-word accumulator, stores its low word
+# as r[k] and shifts the accumulator down one word.  For squares, a[i]*a[j]
+# with i < j is added twice and a[i]^2 once.  Fully unrolled by the
+# generator below, straight-line code (no branch, no data-dependent
+# address).  Registers: b in %rcx (mulq takes %rdx), accumulator words
+# rotate through %r8, %r9, %r10.
+sub comba {
+    my ($name, $n, $sqr) = @_;
+    my @acc = ('%r8', '%r9', '%r10');
+    my $bsrc = $sqr ? '%rsi' : '%rcx';
+    my $s = ".asm_func $name, nargs=" . ($sqr ? 2 : 3) . "\n";
+    $s .= "\tmovq\t%rdx,%rcx\n" unless $sqr;
+    $s .= "\txorl\t%r8d,%r8d\n\txorl\t%r9d,%r9d\n";
+    my $add = sub {
+        my ($c0, $c1, $c2) = @acc;
+        return "\taddq\t%rax,$c0\n\tadcq\t%rdx,$c1\n\tadcq\t\$0,$c2\n";
+    };
+    for my $k (0 .. 2 * $n - 2) {
+        my ($c0, $c1, $c2) = @acc;
+        $s .= "\txorl\t${c2}d,${c2}d\n";
+        my $lo = $k < $n ? 0 : $k - $n + 1;
+        my $hi = $k < $n ? $k : $n - 1;
+        for my $i ($lo .. $hi) {
+            my $j = $k - $i;
+            next if $sqr && $i > $j;
+            $s .= "\tmovq\t" . 8 * $i . "(%rsi),%rax\n";
+            $s .= "\tmulq\t" . 8 * $j . "($bsrc)\n";
+            $s .= $add->();
+            $s .= $add->() if $sqr && $i < $j;
+        }
+        $s .= "\tmovq\t$c0," . 8 * $k . "(%rdi)\n";
+        @acc = ($c1, $c2, $c0);
+    }
+    $s .= "\tmovq\t$acc[0]," . 8 * (2 * $n - 1) . "(%rdi)\n";
+    $s .= ".asm_ret\n.asm_endfunc\n\n";
+    return $s;
+}
+$code .= comba('bn_mul_comba4', 4, 0) . comba('bn_mul_comba8', 8, 0)
+       . comba('bn_sqr_comba4', 4, 1) . comba('bn_sqr_comba8', 8, 1);
 
 $code .= ".asm_note\n";
 
