@@ -30,33 +30,53 @@
 #     (h + m0) r^4 + m2 r^2      in lane 0
 #     m1 r^4 + m3 r^2            in lane 1   (lane 1 starts at 0)
 # i.e. a Horner scheme in r^4 with the odd blocks in their own lane;
-# at the end the lanes are multiplied by (r^2, r) and summed.  Products
-# are umull/umlal 32x32->64; limbs are carried lazily (one carry pass per
-# step, in two interleaved chains).  The key powers r, r^2, r^3, r^4 (five
-# limbs each plus 5x multiples) are computed once and cached in the
-# context behind a "valid" word.  The representation is recorded in
-# is_base2_26: the scalar code converts back to base 2^64 when it sees it,
-# the NEON code converts to base 2^26 when it is not set, so any sequence
-# of blocks() calls of any size gives the right result.
+# at the end the lanes are multiplied by (r^4, r^3) and (r^2, r) and
+# summed.  Products are umull/umlal 32x32->64; limbs are carried lazily
+# (one carry pass per step, in two interleaved chains).
+#
+# State budget.  Every path, at every length, writes at most 144 bytes
+# from ctx (the importers' budget is 192: OpenSSL's POLY1305 opaque, and
+# every Linux glue generation), and ctx need only be 8-byte aligned (no
+# access needs more; AArch64 ld1/st1 take any address).  The key powers
+# r, r^2, r^3, r^4 are cached once per key in a compact table: five
+# vectors (one per 26-bit limb) of lanes (r^4, r^3, r^2, r), 80 bytes.
+# Each NEON call derives in registers what the loops multiply by: the
+# main-loop lanes (r^4, r^4, r^2, r^2) with trn1, the 5x multiples with
+# one vector mul per limb (about 12 instructions per call; nothing goes
+# to the stack but d8-d15).
 #
 # Context layout (bytes): h0,h1,h2 @0/8/16 (base 2^64) or h[0..4] as five
 # 32-bit words @0..16 (base 2^26); is_base2_26 @24 (u32); r0,r1 @32/40;
-# powers-valid @48 (u32); NEON power table @64 (see below).
+# powers-valid @48 (u32); power table @64..143.  The representation is
+# recorded in is_base2_26: the scalar code converts back to base 2^64
+# when it sees it, the NEON code converts to base 2^26 when it is not
+# set, so any sequence of blocks() calls of any size gives the right
+# result.
 #
-# Big-endian (__AARCH64EB__): key and message words are byte-reversed with
-# rev after loading; nonce words (host-order u32 pairs) with ror #32.
 # -D__KERNEL__: entry points renamed poly1305_{init,blocks,emit}_arm64 and
 # poly1305_blocks_neon_arm64; init never reads asmcrypt_cpucap or fills
 # func (returns 0): the kernel glue picks the NEON entry itself.
+#
+# Big-endian (__AARCH64EB__): key and message words are byte-reversed with
+# rev after loading; nonce words (host-order u32 pairs) with ror #32.
 #
 # "bti c" (hint #34) at every entry point and a .note.gnu.property
 # (BTI | PAC); functions that save lr sign it with paciasp/autiasp.
 #
 # Performance, measured (docs/perf/aarch64.md has the commands):
-#   instructions per byte under qemu-aarch64, one-shot API, 8 KiB:
-#     this NEON 1.49, this scalar 1.90, C ref64 6.60, C ref26 4.22,
-#     Debian OpenSSL 3.0.22 (NEON) 2.20
-#   llvm-mca-19 cycles per byte of the block loops:
+#   instructions per byte under qemu-aarch64 -cpu cortex-a57, one-shot
+#   API (make icount), 1 KiB / 8 KiB / 16 KiB:
+#     this NEON 1.86 / 1.49 / 1.46, this scalar 2.05 / 1.90 / 1.89,
+#     C ref64 2.45 / 2.27 / 2.26, C ref26 4.48 / 4.22 / 4.21;
+#     Debian OpenSSL 3.0.22 (NEON) 2.20 at 8 KiB (earlier run)
+#   With the 352-byte table of before the budget: 1.90 / 1.49 / 1.47.
+#   Raw poly1305_blocks_neon, instructions per call, powers cached
+#   (first call of a key in brackets), before -> after the budget:
+#     1 KiB 1522 (1761) -> 1534 (1723); 8 KiB 11826 (12065) -> 11838
+#     (12027); 16 KiB 23602 -> 23614: +12 per call for the lane set-up,
+#     -38 per key for the shorter table.
+#   llvm-mca-19 cycles per byte of the block loops (unchanged by the
+#   budget: the loops are the same instructions):
 #               A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
 #     scalar    2.75   2.75   1.32     2.38         1.51
 #     NEON      2.31   1.77   0.88     0.92         0.55
@@ -89,9 +109,13 @@ if ($flavour eq 'ios64') {
 # asmcrypt_cpucap bit (include/asmcrypt/cpu.h: ASMCRYPT_CAP_A64_NEON)
 use constant CAP_A64_NEON => 1 << 0;
 
-# context offsets
+# context offsets (bytes from ctx; ctx need only be 8-byte aligned)
 use constant { H0 => 0, H1 => 8, H2 => 16, IS26 => 24, R0 => 32, R1 => 40,
                PVALID => 48, TABLE => 64 };
+# NEON key table at TABLE: vector j (16 bytes) = limb j of (r^4, r^3, r^2, r)
+use constant TABLE_END => TABLE + 5 * 16;
+use constant STATE_MAX => 192;          # the importers' budget (OpenSSL, Linux)
+die "poly1305-armv8.pl: state layout exceeds the budget\n" if TABLE_END > STATE_MAX;
 
 # ---- scalar register map ----------------------------------------------------
 my ($ctx, $inp, $len, $pad) = map { "x$_" } (0 .. 3);
@@ -307,9 +331,6 @@ ___
 $code .= func_end('poly1305_emit');
 
 # ---- NEON ---------------------------------------------------------------------
-# Power table: 9 vectors (R0..R4, S1..S4, S = 5R) of four 32-bit lanes.
-# T1 (main loop) lanes (r^4, r^4, r^2, r^2); T2 (last step) (r^4, r^3, r^2, r).
-use constant { T1 => TABLE, T2 => TABLE + 144 };
 
 # Full reduction of ($a0,$a1,$a2) (< 2^131) to [0, p), constant time.
 sub full_reduce {
@@ -342,32 +363,26 @@ sub limb26 {
     return "\textr\t$dst, $a2, $a1, #40\n";
 }
 
-# Store power p (reduced, in $a0..$a2) into the table lanes.
+# Store power $pw (reduced, in $a0..$a2) into its lane of the table:
+# limb j at TABLE + 16 j, lane 4 - pw (lanes r^4, r^3, r^2, r).
 sub store_power {
     my ($pw, $a0, $a1, $a2) = @_;
-    my ($l, $s) = ('x10', 'x11');
-    my ($wl, $ws) = ('w10', 'w11');
+    my ($l, $wl) = ('x10', 'w10');
     my $out = '';
     for my $j (0 .. 4) {
         $out .= limb26($j, $l, $a0, $a1, $a2);
-        $out .= "\tadd\t$ws, $wl, $wl, lsl #2\n" if $j > 0;
-        for my $pair ([$wl, $j], $j > 0 ? ([$ws, 4 + $j]) : ()) {
-            my ($w, $v) = @$pair;
-            $out .= "\tstr\t$w, [$ctx, #" . (T2 + 16 * $v + 4 * (4 - $pw)) . "]\n";
-            $out .= "\tstp\t$w, $w, [$ctx, #" . (T1 + 16 * $v) . "]\n" if $pw == 4;
-            $out .= "\tstp\t$w, $w, [$ctx, #" . (T1 + 16 * $v + 8) . "]\n" if $pw == 2;
-        }
+        $out .= "\tstr\t$wl, [$ctx, #" . (TABLE + 16 * $j + 4 * (4 - $pw)) . "]\n";
     }
     return $out;
 }
 
 # NEON register map
 my @R  = map { "v$_" } (0 .. 4);            # R0..R4 (.4s)
-my @S  = (undef, map { "v$_" } (5 .. 8));   # S1..S4 (.4s)
+my @S  = (undef, map { "v$_" } (5 .. 8));   # S1..S4 (.4s), S = 5R
 my @H  = map { "v$_" } (9 .. 13);           # h limbs (.2s), then h + m (low lanes)
 my @L  = map { "v$_" } (14 .. 18);          # message limbs of 4 blocks (.4s)
 my @D  = map { "v$_" } (19 .. 23);          # accumulators (.2d)
-my ($T, $M4, $M2, $PAD, $T2v) = map { "v$_" } (24, 28, 29, 30, 31);
+my ($T, $FIVE, $M4, $M2, $PAD, $T2v) = map { "v$_" } (24, 25, 28, 29, 30, 31);
 my ($n4, $tbl) = ('x9', 'x10');
 
 # ld4 + split four blocks into 26-bit limbs @L (lanes = blocks 0..3).
@@ -437,21 +452,29 @@ sub carry {
 ___
 }
 
+# The compact table into R0..R4 (lanes r^4, r^3, r^2, r).
 sub load_table {
-    my ($off) = @_;
     return <<___;
-	add	$tbl, $ctx, #$off
+	add	$tbl, $ctx, #@{[TABLE]}
 	ld1	{$R[0].4s, $R[1].4s, $R[2].4s, $R[3].4s}, [$tbl], #64
-	ld1	{$R[4].4s, $S[1].4s, $S[2].4s, $S[3].4s}, [$tbl], #64
-	ld1	{$S[4].4s}, [$tbl]
+	ld1	{$R[4].4s}, [$tbl]
 ___
+}
+# Main-loop lanes (r^4, r^4, r^2, r^2) from (r^4, r^3, r^2, r).
+sub table_main_lanes {
+    return join '', map { "\ttrn1\t$R[$_].4s, $R[$_].4s, $R[$_].4s\n" } 0 .. 4;
+}
+# S1..S4 = 5 R1..R4 (below 2^29: no overflow in a 32-bit lane).
+sub table_times5 {
+    return join '', map { "\tmul\t$S[$_].4s, $R[$_].4s, $FIVE.4s\n" } 1 .. 4;
 }
 
 $code .= func_begin('poly1305_blocks_neon', 0);
 $code .= <<___;
-	// NEON pays for its set-up (powers: about 250 instructions once per
-	// key; conversions, frame and lane sum: about 70 per call) from 256
-	// bytes when the powers are cached and from 512 bytes otherwise.
+	// NEON pays for its set-up (powers: 189 instructions once per key;
+	// conversions, frame, lane set-up and lane sum: about 60 per call)
+	// from 256 bytes when the powers are cached and from 512 bytes
+	// otherwise.
 	cmp	$len, #256
 	b.lo	poly1305_blocks
 	ldr	w16, [$ctx, #@{[PVALID]}]
@@ -470,7 +493,7 @@ $code .= <<___;
 
 	ldr	w16, [$ctx, #@{[PVALID]}]
 	cbnz	w16, .Lneon_have_powers
-	// r^1..r^4 in base 2^26 (with 5x multiples) into the table, once per key
+	// r^1..r^4 in base 2^26 into the table, once per key
 	ldp	$r0, $r1, [$ctx, #@{[R0]}]
 	add	$s1, $r1, $r1, lsr #2
 	mov	$h0, $r0
@@ -510,6 +533,7 @@ $code .= <<___;
 	movi	$T.2d, #-1
 	ushr	$M4.4s, $T.4s, #6		// 0x03ffffff per 32-bit lane
 	ushr	$M2.2d, $T.2d, #38		// 0x03ffffff per 64-bit lane
+	movi	$FIVE.4s, #5
 	lsl	w16, w3, #24
 	dup	$PAD.4s, w16
 	lsr	$n4, $len, #6
@@ -517,7 +541,9 @@ $code .= <<___;
 	subs	$n4, $n4, #1
 	b.eq	.Lneon_last
 ___
-$code .= load_table(T1);
+$code .= load_table();
+$code .= table_main_lanes();
+$code .= table_times5();
 $code .= "# LLVM-MCA-BEGIN poly1305_blocks_neon\n# LLVM-MCA-UNITS 64 bytes\n.Lneon_loop:\n";
 $code .= load_split();
 $code .= products();
@@ -529,7 +555,8 @@ $code .= <<___;
 # LLVM-MCA-END
 .Lneon_last:
 ___
-$code .= load_table(T2);
+$code .= load_table();
+$code .= table_times5();
 $code .= load_split();
 $code .= products();
 $code .= "\taddp\t" . ($D[$_] =~ s/v/d/r) . ", $D[$_].2d\n" for 0 .. 4;
@@ -544,7 +571,7 @@ $code .= <<___;
 	ldp	x29, x30, [sp], #80
 	hint	#29			// autiasp
 	cmp	$len, #16
-	b.hs	poly1305_blocks		// 1..3 blocks left: scalar (converts h back)
+	b.hs	poly1305_blocks	// 1..3 blocks left: scalar (converts h back)
 	ret
 ___
 $code .= func_end('poly1305_blocks_neon');
