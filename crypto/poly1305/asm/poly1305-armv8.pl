@@ -4,11 +4,16 @@
 # base 2^64 and NEON base 2^26), either endianness.
 #
 #   perl poly1305-armv8.pl FLAVOUR OUT.S      (FLAVOUR: linux64, ios64, void)
+#   perl poly1305-armv8.pl OUT.S              (linux64)
 #
 # int  poly1305_init(void *ctx, const unsigned char key[16], void *func[2]);
 # void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
 #                      unsigned int padbit);
 # void poly1305_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4]);
+#
+# init returns 1 and stores {blocks, emit} into func when it picked the
+# NEON pair (poly1305_blocks_neon, a local symbol, plus poly1305_emit);
+# otherwise it returns 1 with the scalar pair, and 0 for key == NULL.
 #
 # Scalar algorithm (base 2^64).  h = h0 + h1 2^64 + h2 2^128 (h2 a few
 # bits), r = r0 + r1 2^64 clamped, so r0, r1 < 2^60 and 4 | r1.  Since
@@ -53,9 +58,39 @@
 # set, so any sequence of blocks() calls of any size gives the right
 # result.
 #
-# -D__KERNEL__: entry points renamed poly1305_{init,blocks,emit}_arm64 and
-# poly1305_blocks_neon_arm64; init never reads asmcrypt_cpucap or fills
-# func (returns 0): the kernel glue picks the NEON entry itself.
+# Importer configuration (C preprocessor, the .S is always compiled
+# through it):
+#   ASMCRYPT_CAPWORD          capability word init reads (an array of
+#                             32-bit words); default asmcrypt_cpucap,
+#                             referenced as a hidden symbol
+#   ASMCRYPT_CAPBIT_A64_NEON  bit number of NEON in it (word n/32, bit
+#                             n%32); default 0 (include/asmcrypt/cpu.h);
+#                             -1: no run-time bit, NEON iff the build
+#                             targets it (__ARM_NEON)
+#   ASMCRYPT_OPENSSL          shorthand for OpenSSL: word OPENSSL_armcap_P,
+#                             NEON bit 0 (ARMV7_NEON), each only if not
+#                             defined already.  Entry points and return
+#                             conventions are OpenSSL's (those above).
+#   __KERNEL__                Linux kernel mode: init is (state, key),
+#                             returns 0, reads no capability word and
+#                             fills no table; len and padbit are u32 (only
+#                             w2/w3 are read); poly1305_blocks and
+#                             poly1305_blocks_neon are separate global
+#                             entries (blocks never uses NEON).
+#   ASMCRYPT_KERNEL_GLUE      with __KERNEL__: the glue generation whose
+#                             names are exported (default 3):
+#     1  v5.5-v6.14  poly1305_init (the kernel adds
+#                    -Dpoly1305_init=poly1305_init_arm64), poly1305_blocks,
+#                    poly1305_blocks_neon, poly1305_emit
+#     2  v6.15-v6.16 the same literal names (the kernel adds
+#                    -Dpoly1305_init=poly1305_block_init_arch
+#                    -Dpoly1305_emit=poly1305_emit_arch)
+#     3  v6.17+      poly1305_block_init, poly1305_blocks_arm64,
+#                    poly1305_blocks_neon, poly1305_emit
+#   The .S writes the literal base names; the generation-3 renames are
+#   guarded by #ifndef, so a -D on the command line always wins.
+# Kernel Makefile line, from a flat copy (no other file needed):
+#   perl poly1305-armv8.pl void poly1305-core.S
 #
 # Big-endian (__AARCH64EB__): key and message words are byte-reversed with
 # rev after loading; nonce words (host-order u32 pairs) with ror #32.
@@ -94,10 +129,19 @@ $flavour = 'linux64' if $flavour eq 'void' || $flavour eq '';
 die "poly1305-armv8.pl: unknown flavour '$flavour'\n"
     unless $flavour =~ /^(linux64|ios64)$/;
 
-my $dir = $0; $dir =~ s{[^/]*$}{};
-my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
+# linux64 output is plain GNU as and needs no translator (a kernel tree
+# has this file alone).  ios64 goes through arm-xlate.pl, looked for
+# beside this script first, then in the tree's perlasm/.
+sub find_xlate {
+    my $dir = $0; $dir =~ s{[^/]*$}{};
+    for my $cand ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl") {
+        return $cand if -f $cand;
+    }
+    die "poly1305-armv8.pl: $flavour needs arm-xlate.pl beside this script or in ../../../perlasm/\n";
+}
 my $out;
 if ($flavour eq 'ios64') {
+    my $xlate = find_xlate();
     open $out, "| \"$^X\" \"$xlate\" $flavour \"$output\""
         or die "poly1305-armv8.pl: can't run $xlate: $!\n";
 } elsif (defined $output) {
@@ -105,9 +149,6 @@ if ($flavour eq 'ios64') {
 } else {
     $out = \*STDOUT;
 }
-
-# asmcrypt_cpucap bit (include/asmcrypt/cpu.h: ASMCRYPT_CAP_A64_NEON)
-use constant CAP_A64_NEON => 1 << 0;
 
 # context offsets (bytes from ctx; ctx need only be 8-byte aligned)
 use constant { H0 => 0, H1 => 8, H2 => 16, IS26 => 24, R0 => 32, R1 => 40,
@@ -119,28 +160,67 @@ die "poly1305-armv8.pl: state layout exceeds the budget\n" if TABLE_END > STATE_
 
 # ---- scalar register map ----------------------------------------------------
 my ($ctx, $inp, $len, $pad) = map { "x$_" } (0 .. 3);
+my ($wlen, $wpad) = ('w2', 'w3');
 my ($h0, $h1, $h2, $r0, $r1, $s1) = map { "x$_" } (4 .. 9);
 my ($m0, $m1, $d0, $d1, $d2, $t0, $t1, $t2) = map { "x$_" } (10 .. 17);
 
+# Importer configuration, resolved by the C preprocessor: one small block
+# (documented in the header above).
+my $capsym = $flavour eq 'ios64'
+    ? 'ASMCRYPT_XPASTE(_, ASMCRYPT_CAPWORD)'     # Mach-O C-symbol prefix
+    : 'ASMCRYPT_CAPWORD';
 my $code = <<___;
 // Generated by crypto/poly1305/asm/poly1305-armv8.pl ($flavour).  Do not edit.
 #ifdef __KERNEL__
-# define poly1305_init		poly1305_init_arm64
-# define poly1305_blocks	poly1305_blocks_arm64
-# define poly1305_emit		poly1305_emit_arm64
-# define poly1305_blocks_neon	poly1305_blocks_neon_arm64
+# ifndef ASMCRYPT_KERNEL_GLUE
+#  define ASMCRYPT_KERNEL_GLUE 3
+# endif
+# if ASMCRYPT_KERNEL_GLUE == 3
+#  ifndef poly1305_init
+#   define poly1305_init poly1305_block_init
+#  endif
+#  ifndef poly1305_blocks
+#   define poly1305_blocks poly1305_blocks_arm64
+#  endif
+# elif ASMCRYPT_KERNEL_GLUE != 1 && ASMCRYPT_KERNEL_GLUE != 2
+#  error "ASMCRYPT_KERNEL_GLUE must be 1, 2 or 3"
+# endif
+#else
+# ifdef ASMCRYPT_OPENSSL
+#  ifndef ASMCRYPT_CAPWORD
+#   define ASMCRYPT_CAPWORD OPENSSL_armcap_P
+#  endif
+#  ifndef ASMCRYPT_CAPBIT_A64_NEON
+#   define ASMCRYPT_CAPBIT_A64_NEON 0
+#  endif
+# endif
+# ifndef ASMCRYPT_CAPWORD
+#  define ASMCRYPT_CAPWORD asmcrypt_cpucap
+# endif
+# ifndef ASMCRYPT_CAPBIT_A64_NEON
+#  define ASMCRYPT_CAPBIT_A64_NEON 0
+# endif
+# define ASMCRYPT_PASTE(a, b) a##b
+# define ASMCRYPT_XPASTE(a, b) ASMCRYPT_PASTE(a, b)
+# define ASMCRYPT_CAPSYM $capsym
 #endif
 	.text
 ___
 
+# Function start.  $vis: 'global' (always exported), 'kernel' (exported
+# in kernel mode only, a local function otherwise).  $entry is a local
+# label at the same address, used for branches and adr inside this file
+# (no PLT, no dependence on what cpp renames the symbol to).
 sub func_begin {
-    my ($name, $global) = @_;
+    my ($name, $vis, $entry) = @_;
     my $s = "\n";
-    $s .= "\t.globl\t$name\n" if $global;
+    $s .= "\t.globl\t$name\n" if $vis eq 'global';
+    $s .= "#ifdef __KERNEL__\n\t.globl\t$name\n#endif\n" if $vis eq 'kernel';
     $s .= <<___;
 	.type	$name, %function
 	.align	5
 $name:
+$entry:
 	hint	#34			// bti c
 ___
     return $s;
@@ -202,7 +282,31 @@ ___
 }
 
 # ---- poly1305_init ------------------------------------------------------------
-$code .= func_begin('poly1305_init', 1);
+# Picks the blocks function from the capability word (never in kernel
+# mode).  With ASMCRYPT_CAPBIT_A64_NEON -1 the build decides.
+sub init_pick {
+    return <<___;
+	adr	$t0, .Lpoly1305_blocks
+	adr	$t1, .Lpoly1305_emit
+	adr	$t2, .Lpoly1305_blocks_neon
+#if ASMCRYPT_CAPBIT_A64_NEON < 0
+# ifdef __ARM_NEON
+	mov	$t0, $t2
+# endif
+#else
+	adrp	$m0, ASMCRYPT_CAPSYM
+	add	$m0, $m0, #:lo12:ASMCRYPT_CAPSYM
+	ldr	w9, [$m0, #((ASMCRYPT_CAPBIT_A64_NEON >> 5) << 2)]
+	tst	w9, #(1 << (ASMCRYPT_CAPBIT_A64_NEON & 31))
+	csel	$t0, $t0, $t2, eq
+#endif
+	stp	$t0, $t1, [x2]
+	mov	x0, #1
+	ret
+___
+}
+
+$code .= func_begin('poly1305_init', 'global', '.Lpoly1305_init');
 $code .= <<___;
 	stp	xzr, xzr, [$ctx, #@{[H0]}]
 	stp	xzr, xzr, [$ctx, #@{[H2]}]	// h2 and is_base2_26 (+ pad)
@@ -221,16 +325,9 @@ $code .= <<___;
 	and	$r1, $r1, $t0
 	stp	$r0, $r1, [$ctx, #@{[R0]}]
 #ifndef __KERNEL__
-	adrp	$t1, asmcrypt_cpucap
-	ldr	w9, [$t1, #:lo12:asmcrypt_cpucap]
-	adr	$t0, poly1305_blocks
-	adr	$t1, poly1305_emit
-	tst	w9, #@{[CAP_A64_NEON]}
-	adr	$t2, poly1305_blocks_neon
-	csel	$t0, $t0, $t2, eq
-	stp	$t0, $t1, [x2]
-	mov	x0, #1
-	ret
+___
+$code .= init_pick();
+$code .= <<___;
 #endif
 .Linit_nokey:
 	mov	x0, #0
@@ -239,11 +336,17 @@ ___
 $code .= func_end('poly1305_init');
 
 # ---- poly1305_blocks (scalar) ---------------------------------------------------
-$code .= func_begin('poly1305_blocks', 1);
+# Kernel mode: len is a u32 (the upper half of x2 is unspecified);
+# otherwise size_t.  padbit is unsigned int everywhere.
+$code .= func_begin('poly1305_blocks', 'global', '.Lpoly1305_blocks');
 $code .= <<___;
+#ifdef __KERNEL__
+	lsr	$wlen, $wlen, #4		// u32 len, zero-extended
+#else
 	lsr	$len, $len, #4
+#endif
 	cbz	$len, .Lblocks_ret
-	mov	w3, w3				// padbit: upper half unspecified
+	mov	$wpad, $wpad			// padbit: upper half unspecified
 	ldr	w16, [$ctx, #@{[IS26]}]
 	ldp	$r0, $r1, [$ctx, #@{[R0]}]
 	cbz	w16, .Lblocks_h64
@@ -286,7 +389,7 @@ $code .= func_end('poly1305_blocks');
 
 # ---- poly1305_emit --------------------------------------------------------------
 my ($mac, $nonce) = ('x1', 'x2');
-$code .= func_begin('poly1305_emit', 1);
+$code .= func_begin('poly1305_emit', 'global', '.Lpoly1305_emit');
 $code .= <<___;
 	ldr	w16, [$ctx, #@{[IS26]}]
 	cbz	w16, .Lemit_h64
@@ -469,18 +572,21 @@ sub table_times5 {
     return join '', map { "\tmul\t$S[$_].4s, $R[$_].4s, $FIVE.4s\n" } 1 .. 4;
 }
 
-$code .= func_begin('poly1305_blocks_neon', 0);
+$code .= func_begin('poly1305_blocks_neon', 'kernel', '.Lpoly1305_blocks_neon');
 $code .= <<___;
 	// NEON pays for its set-up (powers: 189 instructions once per key;
 	// conversions, frame, lane set-up and lane sum: about 60 per call)
 	// from 256 bytes when the powers are cached and from 512 bytes
 	// otherwise.
+#ifdef __KERNEL__
+	mov	$wlen, $wlen			// u32 len: upper half unspecified
+#endif
 	cmp	$len, #256
-	b.lo	poly1305_blocks
+	b.lo	.Lpoly1305_blocks
 	ldr	w16, [$ctx, #@{[PVALID]}]
 	cbnz	w16, .Lneon_go
 	cmp	$len, #512
-	b.lo	poly1305_blocks
+	b.lo	.Lpoly1305_blocks
 .Lneon_go:
 	hint	#25			// paciasp
 	stp	x29, x30, [sp, #-80]!
@@ -489,7 +595,7 @@ $code .= <<___;
 	stp	d10, d11, [sp, #32]
 	stp	d12, d13, [sp, #48]
 	stp	d14, d15, [sp, #64]
-	mov	w3, w3				// padbit: upper half unspecified
+	mov	$wpad, $wpad			// padbit: upper half unspecified
 
 	ldr	w16, [$ctx, #@{[PVALID]}]
 	cbnz	w16, .Lneon_have_powers
@@ -534,7 +640,7 @@ $code .= <<___;
 	ushr	$M4.4s, $T.4s, #6		// 0x03ffffff per 32-bit lane
 	ushr	$M2.2d, $T.2d, #38		// 0x03ffffff per 64-bit lane
 	movi	$FIVE.4s, #5
-	lsl	w16, w3, #24
+	lsl	w16, $wpad, #24
 	dup	$PAD.4s, w16
 	lsr	$n4, $len, #6
 	and	$len, $len, #63
@@ -571,7 +677,7 @@ $code .= <<___;
 	ldp	x29, x30, [sp], #80
 	hint	#29			// autiasp
 	cmp	$len, #16
-	b.hs	poly1305_blocks	// 1..3 blocks left: scalar (converts h back)
+	b.hs	.Lpoly1305_blocks	// 1..3 blocks left: scalar (converts h back)
 	ret
 ___
 $code .= func_end('poly1305_blocks_neon');
@@ -579,9 +685,13 @@ $code .= func_end('poly1305_blocks_neon');
 $code .= <<___;
 
 #ifndef __KERNEL__
-	.hidden	asmcrypt_cpucap
-#else
-	.globl	poly1305_blocks_neon
+# if ASMCRYPT_CAPBIT_A64_NEON >= 0
+___
+$code .= $flavour eq 'ios64'
+    ? "\t.private_extern\tASMCRYPT_CAPSYM\n"      # not seen by arm-xlate.pl
+    : "\t.hidden\tASMCRYPT_CAPSYM\n";
+$code .= <<___;
+# endif
 #endif
 #if defined(__ELF__)
 	// GNU_PROPERTY_AARCH64_FEATURE_1_AND: BTI (1) | PAC (2)
