@@ -46,6 +46,18 @@
 # Constant time: the control flow depends on num and on ap == bp only
 # (both public); the final selection uses csel.
 #
+# Importing.  The module reads no capability word: bn_mul_mont uses no
+# NEON, and the choice between bn_gather5_armv8 (NEON) and
+# bn_gather5_armv8_gpr is made by the caller (crypto/bn/bn_exp_aarch64.c),
+# so ASMCRYPT_CAPWORD / ASMCRYPT_CAPBIT_* do not apply here.  It needs no
+# file beside it for linux64/void.  For OpenSSL (-DASMCRYPT_OPENSSL is
+# accepted and changes nothing) it stands in for OpenSSL's
+# crypto/bn/asm/armv8-mont.pl, from which OpenSSL links bn_mul_mont only
+# (aarch64: bn_asm.c + armv8-mont.S, OPENSSL_BN_ASM_MONT; bn_mont.c calls
+# it for num > 1 and falls back to C when it returns 0): same prototype,
+# returns 1.  The two gathers are extra global names that no OpenSSL
+# file defines.  In kernel code only bn_gather5_armv8_gpr is NEON-free.
+#
 # AArch64 hardening: "bti c" (hint #34) at the entry point, paciasp /
 # autiasp (hint #25 / #29) around the frame, and the matching
 # .note.gnu.property (BTI | PAC), so the object links into binaries built
@@ -95,10 +107,19 @@ $flavour = 'linux64' if $flavour eq 'void' || $flavour eq '';
 die "armv8-mont.pl: unknown flavour '$flavour'\n"
     unless $flavour =~ /^(linux64|ios64)$/;
 
-my $dir = $0; $dir =~ s{[^/]*$}{};
-my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
+# linux64 output is plain GNU as and needs no translator (the module can
+# be imported alone).  ios64 goes through arm-xlate.pl, looked for beside
+# this script first, then in the tree's perlasm/.
+sub find_xlate {
+    my $dir = $0; $dir =~ s{[^/]*$}{};
+    for my $cand ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl") {
+        return $cand if -f $cand;
+    }
+    die "armv8-mont.pl: $flavour needs arm-xlate.pl beside this script or in ../../../perlasm/\n";
+}
 my $out;
 if ($flavour eq 'ios64') {
+    my $xlate = find_xlate();
     open $out, "| \"$^X\" \"$xlate\" $flavour \"$output\""
         or die "armv8-mont.pl: can't run $xlate: $!\n";
 } elsif (defined $output) {
