@@ -109,7 +109,7 @@
 #   (first call of a key in brackets), before -> after the budget:
 #     1 KiB 1522 (1761) -> 1534 (1723); 8 KiB 11826 (12065) -> 11838
 #     (12027); 16 KiB 23602 -> 23614: +12 per call for the lane set-up,
-#     -38 per key for the shorter table.
+#     -50 per key for the shorter table (powers 239 -> 189).
 #   llvm-mca-19 cycles per byte of the block loops (unchanged by the
 #   budget: the loops are the same instructions):
 #               A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
