@@ -3,7 +3,21 @@
 # poly1305-armv4.pl - Poly1305 for 32-bit ARM (ARMv4 and later, ARM or
 # Thumb-2 mode, either endianness).
 #
-#   perl poly1305-armv4.pl FLAVOUR OUT.S      (FLAVOUR: linux32, ios32, void)
+#   perl poly1305-armv4.pl [FLAVOUR] [OUT.S]   (FLAVOUR: linux32, void
+#                                              (default), ios32)
+#   perl poly1305-armv4.pl > poly1305-core.S   (Linux kernel Makefile)
+# linux32 and void need no other file (from a flat copy too); ios32 runs
+# arm-xlate.pl, found beside this script or in ../../../perlasm/.
+#
+#   int  poly1305_init(void *ctx, const unsigned char key[16], void *func[2])
+#   void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
+#                        unsigned int padbit)
+#   void poly1305_blocks_neon(same)            (NEON builds)
+#   void poly1305_emit(void *ctx, unsigned char mac[16],
+#                      const unsigned int nonce[4])
+# init returns 1 and stores {poly1305_blocks_neon, poly1305_emit} in func
+# when it picked NEON, else 0 (OpenSSL's convention).  key NULL only
+# zeroes h.  blocks ignores len % 16.
 #
 # Algorithm.  h = (h + m + padbit*2^128) * r mod p, p = 2^130-5, with h
 # held in five 32-bit words (radix 2^32, h4 a few bits) and r in four.
@@ -37,18 +51,58 @@
 # assemble bytes with ldrb/orr, which is endian-neutral.  emit stores the
 # tag with strb, so mac may be unaligned.
 #
-# State (ctx, 4-byte aligned): h0..h4 @0..16 (always radix 2^32 between
-# calls), word @20 unused (0), r0..r3 @24..36, NEON tables: ready flag
-# @52, r / r^2 / r^4 as five 26-bit limbs @64 / @84 / @104 (computed by
-# the first NEON call after init with a key; 124 bytes in all).
+# State (ctx): h0..h4 @0..16 (always radix 2^32 between calls), word @20
+# unused (0), r0..r3 @24..36, NEON tables: ready flag @52, r / r^2 / r^4
+# as five 26-bit limbs @64 / @84 / @104 (computed by the first NEON call
+# after init with a key).  Every access is a 32-bit ldr/str/ldm/stm or a
+# 32-bit NEON lane load, so 4-byte alignment suffices (8 is what the
+# kernel and OpenSSL give).  Bytes written from ctx, at every level and
+# length: init 0..39 and 52..55; scalar blocks 0..19; NEON blocks 0..19,
+# 52..55 and 64..123.  High-water mark 124, inside the 192-byte budget
+# (DESIGN.md: OpenSSL's POLY1305 opaque; the kernel's arm state is 240).
+# Bytes 40..51 and 56..63 are never touched.  r^3 and the per-call
+# multiplier tables live in the stack frame.
 #
-# With -D__KERNEL__ the entry points are poly1305_{init,blocks,emit}_arm
-# and poly1305_blocks_neon_arm (NEON builds); init never fills func and
-# never reads asmcrypt_cpucap (the caller picks blocks or blocks_neon):
-# the file needs nothing else of asmcrypt.
+# Importer defines (cpp; the .S is always compiled through it):
+#   ASMCRYPT_CAPWORD          capability word init reads (an array of
+#                             32-bit words, referenced PC-relative as a
+#                             hidden symbol); default asmcrypt_cpucap
+#   ASMCRYPT_CAPBIT_ARM_NEON  bit number of NEON in it (word n/32, bit
+#                             n%32); default 1 (include/asmcrypt/cpu.h);
+#                             -1: no run-time bit, init picks NEON
+#                             whenever the NEON code is assembled
+#   ASMCRYPT_OPENSSL          shorthand, each only if not defined already:
+#                             OPENSSL_armcap_P, NEON bit 0 (ARMV7_NEON)
+#                             (ASMCRYPT_CAPBIT_ARM_UMAAL -1: unused here)
+#   __ARM_MAX_ARCH__          6 leaves the NEON code out (default: 7 when
+#                             the compiler targets NEON)
+#   __KERNEL__                Linux kernel mode.  The level is
+#                             __LINUX_ARM_ARCH__ (also for NEON: from 7
+#                             the NEON code is assembled with its own
+#                             .fpu neon, under -mfpu=vfp -msoft-float).
+#                             init is (state, key), returns 0, reads no
+#                             capability word, fills no table; blocks
+#                             never uses NEON, poly1305_blocks_neon is a
+#                             separate entry (the glue brackets it with
+#                             kernel_neon_begin/end).
+#   ASMCRYPT_KERNEL_GLUE      with __KERNEL__: the glue generation whose
+#                             names are exported (default 3):
+#     1  v5.5-v6.14  poly1305_init_arm, poly1305_blocks_arm,
+#                    poly1305_blocks_neon, poly1305_emit_arm
+#     2  v6.15-v6.16 poly1305_block_init_arch, poly1305_blocks_arm,
+#                    poly1305_blocks_neon, poly1305_emit_arch
+#     3  v6.17+      poly1305_block_init, poly1305_blocks_arm,
+#                    poly1305_blocks_neon, poly1305_emit
+#   The .S writes the base names and renames them under #ifndef, so a
+#   -Dpoly1305_init=... on the command line wins.
+# Kernel recipe (flat copy, nothing else needed):
+#   perl poly1305-armv4.pl > poly1305-core.S
+#   AFLAGS -D__KERNEL__ -D__LINUX_ARM_ARCH__=N -msoft-float -mfpu=vfp
+#          -Wa,-march=...; NEON: -U__LINUX_ARM_ARCH__ -D__LINUX_ARM_ARCH__=7;
+#          Thumb-2: -U__thumb2__ -D__thumb2__=1
 #
-# NEON (ARMv7 builds with NEON, chosen by init when the NEON bit of
-# asmcrypt_cpucap is set; see neon_blocks below): radix 2^26, two lanes,
+# NEON (ARMv7 builds with NEON, chosen by init when the NEON bit of the
+# capability word is set; see neon_blocks below): radix 2^26, two lanes,
 # four blocks per step, h converted from/to radix 2^32 on entry/exit so
 # the state layout and emit are shared with the scalar code.
 #
@@ -82,16 +136,209 @@
 use strict;
 use warnings;
 
+# ---- ARM32 preamble (begin) ---------------------------------------------
+# The same lines in every 32-bit ARM module (armv4-mont.pl, armv4-words.pl,
+# poly1305-armv4.pl); see the numbered rules at the top of arm-xlate.pl.
+# linux32 and void are written directly: the .S needs nothing else.
+# ios32 (Mach-O) goes through arm-xlate.pl, looked for beside this script
+# first, then in the tree's perlasm/.
 my $flavour = shift // 'void';
 my $output  = shift;
 if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
     ($output, $flavour) = ($flavour, 'void');
 }
-my $dir = $0; $dir =~ s{[^/]*$}{};
-my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
--f $xlate or die "poly1305-armv4.pl: can't find $xlate\n";
-open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
-    or die "poly1305-armv4.pl: can't run $xlate: $!\n";
+$flavour = 'void' if $flavour eq '';
+my $me = $0; $me =~ s{.*/}{};
+die "$me: unknown flavour '$flavour' (linux32, ios32, void)\n"
+    unless $flavour =~ /^(?:linux32|ios32|void)$/;
+if ($flavour eq 'ios32') {
+    my $dir = $0; $dir =~ s{[^/]*$}{};
+    my ($xlate) = grep { -f $_ }
+        ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl");
+    defined $xlate
+        or die "$me: ios32 needs arm-xlate.pl beside $me or in ../../../perlasm/\n";
+    open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
+        or die "$me: can't run $xlate: $!\n";
+} elsif (defined $output) {
+    open STDOUT, '>', $output or die "$me: can't write $output: $!\n";
+}
+
+# C-preprocessor block at the top of every .S:
+# - __ARM_ARCH__: the architecture level, one number (from __ARM_ARCH or
+#   the legacy __ARM_ARCH_nX__ macros; under __KERNEL__ from the kernel's
+#   __LINUX_ARM_ARCH__, which the kernel Makefile may -U/-D re-define).
+# - __ARM_MAX_ARCH__: NEON ceiling (7: NEON code is assembled).  Default:
+#   __ARM_ARCH__ when the compiler targets NEON, else 6; under __KERNEL__
+#   __LINUX_ARM_ARCH__ (the NEON code carries its own .fpu neon).  An
+#   importer may pre-define it lower, e.g. 6 for "no NEON".
+# - ASMCRYPT_ARM_UMAAL: 1 when umaal exists (ARMv6+, except M-profile
+#   without the DSP extension).
+# - the capability word and bits (see cap_macros), and ARM or Thumb-2
+#   mode.
+sub arch_block {
+    return <<'___' . cap_macros() . <<'___';
+#if defined(__KERNEL__) && !defined(__ARM_ARCH__)
+# ifndef __LINUX_ARM_ARCH__
+#  error "__KERNEL__ without __LINUX_ARM_ARCH__"
+# endif
+# define __ARM_ARCH__ __LINUX_ARM_ARCH__
+# ifndef __ARM_MAX_ARCH__
+#  define __ARM_MAX_ARCH__ __LINUX_ARM_ARCH__
+# endif
+#endif
+#ifndef __ARM_ARCH__
+# if defined(__ARM_ARCH)
+#  define __ARM_ARCH__ __ARM_ARCH
+# elif defined(__ARM_ARCH_8A__)
+#  define __ARM_ARCH__ 8
+# elif defined(__ARM_ARCH_7__) || defined(__ARM_ARCH_7A__) || \
+       defined(__ARM_ARCH_7R__) || defined(__ARM_ARCH_7M__) || \
+       defined(__ARM_ARCH_7EM__)
+#  define __ARM_ARCH__ 7
+# elif defined(__ARM_ARCH_6__) || defined(__ARM_ARCH_6J__) || \
+       defined(__ARM_ARCH_6K__) || defined(__ARM_ARCH_6Z__) || \
+       defined(__ARM_ARCH_6ZK__) || defined(__ARM_ARCH_6T2__)
+#  define __ARM_ARCH__ 6
+# elif defined(__ARM_ARCH_5__) || defined(__ARM_ARCH_5T__) || \
+       defined(__ARM_ARCH_5E__) || defined(__ARM_ARCH_5TE__) || \
+       defined(__ARM_ARCH_5TEJ__)
+#  define __ARM_ARCH__ 5
+# elif defined(__ARM_ARCH_4__) || defined(__ARM_ARCH_4T__)
+#  define __ARM_ARCH__ 4
+# else
+#  error "cannot tell the ARM architecture level; define __ARM_ARCH__"
+# endif
+#endif
+#ifndef __ARM_MAX_ARCH__
+# if defined(__ARM_NEON__) || defined(__ARM_NEON)
+#  define __ARM_MAX_ARCH__ __ARM_ARCH__
+# else
+#  define __ARM_MAX_ARCH__ 6
+# endif
+#endif
+#if __ARM_MAX_ARCH__ > __ARM_ARCH__ && __ARM_ARCH__ < 7
+# undef __ARM_MAX_ARCH__
+# define __ARM_MAX_ARCH__ __ARM_ARCH__
+#endif
+#ifndef ASMCRYPT_ARM_UMAAL
+# if __ARM_ARCH__ >= 6 && !(defined(__ARM_ARCH_PROFILE) && \
+       __ARM_ARCH_PROFILE == 'M' && !defined(__ARM_FEATURE_DSP))
+#  define ASMCRYPT_ARM_UMAAL 1
+# else
+#  define ASMCRYPT_ARM_UMAAL 0
+# endif
+#endif
+___
+#if defined(__thumb2__)
+	.syntax	unified
+	.thumb
+#else
+	.syntax	unified
+	.arm
+#endif
+___
+}
+
+# The capability word an importer names (one block, the same in every
+# ARM module):
+#   ASMCRYPT_CAPWORD           symbol read, an array of 32-bit words,
+#                              referenced PC-relative as a hidden symbol
+#                              (default asmcrypt_cpucap)
+#   ASMCRYPT_CAPBIT_ARM_UMAAL  bit number of umaal in it (word n/32, bit
+#   ASMCRYPT_CAPBIT_ARM_NEON   n%32); defaults 0 and 1 as in
+#                              include/asmcrypt/cpu.h; -1: no run-time
+#                              bit, the path runs iff the build has it
+#   ASMCRYPT_OPENSSL           shorthand (each only if not defined yet):
+#                              OPENSSL_armcap_P, NEON 0 (ARMV7_NEON),
+#                              UMAAL -1
+# ASMCRYPT_ARM_UMAAL_RT / ASMCRYPT_ARM_NEON_RT are 1 when the path is
+# built and chosen by its bit at run time.
+sub cap_macros {
+    return <<'___';
+#ifndef ASMCRYPT_CAPWORD
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPWORD OPENSSL_armcap_P
+# else
+#  define ASMCRYPT_CAPWORD asmcrypt_cpucap
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_UMAAL
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL -1
+# else
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL 0
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_NEON
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_NEON 0
+# else
+#  define ASMCRYPT_CAPBIT_ARM_NEON 1
+# endif
+#endif
+#define ASMCRYPT_CAP_OFF(b)  (4 * ((b) / 32))
+#define ASMCRYPT_CAP_MASK(b) (1 << ((b) % 32))
+#ifdef __APPLE__
+# define ASMCRYPT_CAP_LIT(b) 0
+#else
+# define ASMCRYPT_CAP_LIT(b) ASMCRYPT_CAP_OFF(b)
+#endif
+#if ASMCRYPT_ARM_UMAAL && ASMCRYPT_CAPBIT_ARM_UMAAL >= 0
+# define ASMCRYPT_ARM_UMAAL_RT 1
+#else
+# define ASMCRYPT_ARM_UMAAL_RT 0
+#endif
+#if __ARM_MAX_ARCH__ >= 7 && ASMCRYPT_CAPBIT_ARM_NEON >= 0
+# define ASMCRYPT_ARM_NEON_RT 1
+#else
+# define ASMCRYPT_ARM_NEON_RT 0
+#endif
+___
+}
+
+# Literal $lit for capability bit $bit (a macro name): the word's offset
+# from $lit (ELF), or that of its non-lazy pointer (Mach-O, arm-xlate.pl).
+sub cap_literal {
+    my ($lit, $bit) = @_;
+    return "\t.align\t2\n$lit:\n"
+         . "\t.word\tASMCRYPT_CAPWORD - $lit + ASMCRYPT_CAP_LIT($bit)\n";
+}
+
+# Z clear iff capability $bit is set; $base = address of $lit, $t = word.
+sub cap_test {
+    my ($lit, $bit, $base, $t) = @_;
+    return <<___;
+	adr	$base, $lit
+	ldr	$t, [$base]
+	ldr	$t, [$base, $t]
+#ifdef __APPLE__
+	ldr	$t, [$t, #ASMCRYPT_CAP_OFF($bit)]	\@ through the non-lazy pointer
+#endif
+	tst	$t, #ASMCRYPT_CAP_MASK($bit)
+___
+}
+
+# Return to lr: bx lr on ARMv5+ and Thumb-2; on ARMv4/v4T bit 0 of lr
+# decides, and bx (e12fff1e) is a .word so -march=armv4 accepts the file.
+# No final newline: written as a line of its own in the code.
+my $RET = <<'___';
+#if __ARM_ARCH__ >= 5 || defined(__thumb2__)
+	bx	lr
+#else
+	tst	lr, #1
+	moveq	pc, lr
+	.word	0xe12fff1e
+#endif
+___
+chomp $RET;
+
+sub func_begin {
+    my ($name) = @_;
+    return "\t.globl\t$name\n\t.type\t$name, %function\n\t.align\t5\n$name:\n";
+}
+sub func_end { my ($name) = @_; return "\t.size\t$name, .-$name\n"; }
+my $GNU_STACK = "\t.section\t.note.GNU-stack,\"\",%progbits\n";
+# ---- ARM32 preamble (end) -----------------------------------------------
 
 # ---- register map --------------------------------------------------------
 # poly1305_blocks: h0..h4 stay in r0..r4 across the loop; everything else
@@ -279,9 +526,6 @@ ___
 }
 
 # ---- NEON, radix 2^26, four blocks per step --------------------------------
-# Capability bit, as ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
-use constant CAP_ARM_NEON => 1 << 1;
-my $cap_neon  = CAP_ARM_NEON;
 my $NEON_OK   = '__ARM_MAX_ARCH__ >= 7';
 my $NEON_MIN  = 128;            # shorter calls: scalar (measured: 64 B loses)
 my $POW_READY = 52;             # ctx word: 1 when the tables below are set
@@ -463,7 +707,8 @@ sub neon_blocks {
 \@ Inputs under $NEON_MIN bytes go to the scalar code; an odd block first too.
 \@ h stays in radix 2^32 in ctx between calls (converted on entry and
 \@ exit), so scalar and NEON calls mix freely and emit is shared.
-	.asmcrypt_func	poly1305_blocks_neon
+___
+    $code .= func_begin(q(poly1305_blocks_neon)) . <<___;
 .Lblocks_neon:
 	cmp	r3, #0				\@ padbit 0: scalar code
 	beq	.Lblocks_entry
@@ -589,31 +834,64 @@ ___
 	add	sp, sp, #$FRAME
 	vldmia	sp!, {d8-d15}
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.asmcrypt_ret
-	.asmcrypt_endfunc	poly1305_blocks_neon
-#endif
+$RET
 ___
+    $code .= func_end(q(poly1305_blocks_neon)) . "#endif\n";
     return $code;
 }
 
 # ---- code -------------------------------------------------------------------
 
-my $code = <<___;
-\@ Generated by poly1305-armv4.pl; see that file for the algorithm and
-\@ the measured performance.  Self-contained: needs no header.
-	.asmcrypt_arch
-
+# Kernel mode: the names of one Linux glue generation.  The .S writes the
+# base names; every rename is guarded by #ifndef, so a -D on the kernel's
+# command line wins.  poly1305_blocks_neon keeps its name everywhere.
+my $kernel_names = <<'___';
 #ifdef __KERNEL__
-# define poly1305_init        poly1305_init_arm
-# define poly1305_blocks      poly1305_blocks_arm
-# define poly1305_blocks_neon poly1305_blocks_neon_arm
-# define poly1305_emit        poly1305_emit_arm
+# ifndef ASMCRYPT_KERNEL_GLUE
+#  define ASMCRYPT_KERNEL_GLUE 3
+# endif
+# if ASMCRYPT_KERNEL_GLUE == 1		/* v5.5-v6.14, arch/arm/crypto */
+#  ifndef poly1305_init
+#   define poly1305_init	poly1305_init_arm
+#  endif
+#  ifndef poly1305_emit
+#   define poly1305_emit	poly1305_emit_arm
+#  endif
+# elif ASMCRYPT_KERNEL_GLUE == 2	/* v6.15-v6.16, lib/crypto/arm */
+#  ifndef poly1305_init
+#   define poly1305_init	poly1305_block_init_arch
+#  endif
+#  ifndef poly1305_emit
+#   define poly1305_emit	poly1305_emit_arch
+#  endif
+# elif ASMCRYPT_KERNEL_GLUE == 3	/* v6.17+, lib/crypto/arm/poly1305.h */
+#  ifndef poly1305_init
+#   define poly1305_init	poly1305_block_init
+#  endif
+# else
+#  error "ASMCRYPT_KERNEL_GLUE must be 1, 2 or 3"
+# endif
+# ifndef poly1305_blocks
+#  define poly1305_blocks	poly1305_blocks_arm
+# endif
 #endif
+___
+
+# init picks the NEON pair (user space only): with the NEON bit of the
+# capability word, or always when that bit is -1 (build ISA decides).
+my $neon_pick = "$NEON_OK && !defined(__KERNEL__)";
+
+my $code = <<___ . arch_block() . $kernel_names . <<___;
+\@ Generated by poly1305-armv4.pl; see that file for the algorithm, the
+\@ state layout and the defines.  Self-contained: needs no header.
+___
 
 	.text
 
 \@ int poly1305_init(void *ctx, const unsigned char key[16], void *func[2])
-	.asmcrypt_func	poly1305_init
+\@ (kernel mode: void poly1305_init(void *state, const u8 key[16]))
+___
+$code .= func_begin('poly1305_init') . <<___;
 	mov	r3, #0
 	str	r3, [r0, #0]
 	str	r3, [r0, #4]
@@ -639,52 +917,57 @@ $code .= <<___;
 	ldmia	sp!, {r4, r5, r6, lr}
 	mov	r3, #0
 	str	r3, [r0, #$POW_READY]		\@ powers of r: not yet for this key
-#if $NEON_OK && !defined(__KERNEL__)
+#if $neon_pick
 	adr	r3, .Lpoly_lit
-	ldr	r12, [r3]
-	ldr	r12, [r3, r12]			\@ asmcrypt_cpucap
-#ifdef __APPLE__
-	ldr	r12, [r12]			\@ through the non-lazy pointer
-#endif
-	tst	r12, #$cap_neon
+# if ASMCRYPT_ARM_NEON_RT
+	ldr	r12, [r3, #8]
+	ldr	r12, [r3, r12]			\@ the capability word
+#  ifdef __APPLE__
+	ldr	r12, [r12, #ASMCRYPT_CAP_OFF(ASMCRYPT_CAPBIT_ARM_NEON)]	\@ through the non-lazy pointer
+#  endif
+	tst	r12, #ASMCRYPT_CAP_MASK(ASMCRYPT_CAPBIT_ARM_NEON)
 	beq	.Linit_done
-	ldr	r12, [r3, #4]
+# endif
+	ldr	r12, [r3]
 	add	r12, r12, r3			\@ poly1305_blocks_neon
 # ifdef __thumb2__
 	orr	r12, r12, #1
 # endif
 	str	r12, [r2]
-	ldr	r12, [r3, #8]
+	ldr	r12, [r3, #4]
 	add	r12, r12, r3			\@ poly1305_emit
 # ifdef __thumb2__
 	orr	r12, r12, #1
 # endif
 	str	r12, [r2, #4]
 	mov	r0, #1
-	.asmcrypt_ret
+$RET
 #endif
 .Linit_done:
 	mov	r0, #0
-	.asmcrypt_ret
-#if $NEON_OK && !defined(__KERNEL__)
+$RET
+#if $neon_pick
 	.align	2
 .Lpoly_lit:
-	.word	asmcrypt_cpucap - .Lpoly_lit
 	.word	.Lblocks_neon - .Lpoly_lit
 	.word	.Lemit_entry - .Lpoly_lit
+# if ASMCRYPT_ARM_NEON_RT
+	.word	ASMCRYPT_CAPWORD - .Lpoly_lit + ASMCRYPT_CAP_LIT(ASMCRYPT_CAPBIT_ARM_NEON)
+# endif
 #endif
-	.asmcrypt_endfunc	poly1305_init
 ___
+$code .= func_end('poly1305_init');
 $code .= neon_blocks();
 $code .= <<___;
 
 \@ void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
 \@                      unsigned int padbit)
-	.asmcrypt_func	poly1305_blocks
+___
+$code .= func_begin('poly1305_blocks') . <<___;
 .Lblocks_entry:
 	bics	r2, r2, #15
 	bne	.Lblocks_go
-	.asmcrypt_ret
+$RET
 .Lblocks_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	sub	sp, sp, #$FRAME
@@ -725,12 +1008,14 @@ $code .= <<___;
 	str	r5, [sp, #$F{TAB}+24]
 	add	sp, sp, #$FRAME
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.asmcrypt_ret
-	.asmcrypt_endfunc	poly1305_blocks
+$RET
+___
+$code .= func_end('poly1305_blocks') . <<___;
 
 \@ void poly1305_emit(void *ctx, unsigned char mac[16],
 \@                    const unsigned int nonce[4])
-	.asmcrypt_func	poly1305_emit
+___
+$code .= func_begin('poly1305_emit') . <<___;
 .Lemit_entry:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	ldmia	r0, {r3, r4, r5, r6, r7}	@ h0..h4
@@ -765,13 +1050,13 @@ $code .= store_le32_bytes('r5', 'r1', 8, 'r12');
 $code .= store_le32_bytes('r6', 'r1', 12, 'r12');
 $code .= <<___;
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.asmcrypt_ret
-	.asmcrypt_endfunc	poly1305_emit
+$RET
+___
+$code .= func_end('poly1305_emit') . <<___ . $GNU_STACK;
 
-#if $NEON_OK && !defined(__KERNEL__)
-	.asmcrypt_hidden	asmcrypt_cpucap
+#if $neon_pick && ASMCRYPT_ARM_NEON_RT
+	.hidden	ASMCRYPT_CAPWORD
 #endif
-	.asmcrypt_end
 ___
 
 print $code;
