@@ -3,7 +3,11 @@
 # armv4-mont.pl - bn_mul_mont for 32-bit ARM (ARMv4 and later, ARM or
 # Thumb-2 mode).
 #
-#   perl armv4-mont.pl FLAVOUR OUT.S      (FLAVOUR: linux32, ios32, void)
+#   perl armv4-mont.pl [FLAVOUR] [OUT.S]   (FLAVOUR: linux32, void
+#                                          (default), ios32; no OUT.S:
+#                                          stdout)
+# linux32 and void need no other file (a flat copy works); ios32 runs
+# arm-xlate.pl, found beside this script or in ../../../perlasm/.
 #
 # int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
 #                 const BN_ULONG *np, const BN_ULONG *n0, int num);
@@ -25,14 +29,33 @@
 #   armv4        umull/umlal only: each "t + a*b + c" is mov/umlal/adds/adc
 #   armv6-umaal  umaal does "t + a*b + c" in one instruction.  Assembled
 #                only when ASMCRYPT_ARM_UMAAL (ARMv6+, not M-profile without
-#                DSP; see arm-xlate.pl), and taken only when the
-#                UMAAL bit of asmcrypt_cpucap is set (ASMCRYPT_CAP=0 runs
-#                the ARMv4 path on an ARMv6+ build).
+#                DSP; see arch_block), and taken only when the UMAAL bit
+#                of the capability word is set (ASMCRYPT_CAP=0 runs the
+#                ARMv4 path on an ARMv6+ build), or always when that bit
+#                is -1.
 #   armv7-neon   b[i] and m in 16-bit halves, 64-bit lanes accumulated
 #                with vmlal.u32 (see "NEON path" below).  Assembled only
 #                when __ARM_MAX_ARCH__ >= 7, taken when the NEON bit of
-#                asmcrypt_cpucap is set and num % 8 == 0, 16 <= num <= 1024;
-#                other sizes run the integer paths.
+#                the capability word is set (or that bit is -1) and
+#                num % 8 == 0, 16 <= num <= 1024; other sizes run the
+#                integer paths.
+#
+# Importer defines (cpp; the .S is always compiled through it), so that a
+# toolkit needs no glue C file:
+#   ASMCRYPT_CAPWORD           capability word read (an array of 32-bit
+#                              words, referenced PC-relative as a hidden
+#                              symbol); default asmcrypt_cpucap
+#   ASMCRYPT_CAPBIT_ARM_UMAAL  bit numbers in it (word n/32, bit n%32);
+#   ASMCRYPT_CAPBIT_ARM_NEON   defaults 0 and 1 (include/asmcrypt/cpu.h);
+#                              -1: no run-time bit, the path runs iff the
+#                              build has it
+#   ASMCRYPT_OPENSSL           shorthand, each only if not defined already:
+#                              OPENSSL_armcap_P, NEON bit 0 (ARMV7_NEON),
+#                              UMAAL -1 (OpenSSL has no umaal bit)
+#   __ARM_MAX_ARCH__           6 leaves the NEON path out (default: 7 when
+#                              the compiler targets NEON)
+#   ASMCRYPT_ARM_UMAAL         0 leaves the umaal path out
+# With both bits -1 (or no umaal/NEON code) the .S references no symbol.
 #
 # Every branch depends on num or loop counters only; addresses depend on
 # rp/ap/bp/np/num only.
@@ -100,21 +123,210 @@
 use strict;
 use warnings;
 
+# ---- ARM32 preamble (begin) ---------------------------------------------
+# The same lines in every 32-bit ARM module (armv4-mont.pl, armv4-words.pl,
+# poly1305-armv4.pl); see the numbered rules at the top of arm-xlate.pl.
+# linux32 and void are written directly: the .S needs nothing else.
+# ios32 (Mach-O) goes through arm-xlate.pl, looked for beside this script
+# first, then in the tree's perlasm/.
 my $flavour = shift // 'void';
 my $output  = shift;
 if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
     ($output, $flavour) = ($flavour, 'void');
 }
-my $dir = $0; $dir =~ s{[^/]*$}{};
-my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
--f $xlate or die "armv4-mont.pl: can't find $xlate\n";
-open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
-    or die "armv4-mont.pl: can't run $xlate: $!\n";
+$flavour = 'void' if $flavour eq '';
+my $me = $0; $me =~ s{.*/}{};
+die "$me: unknown flavour '$flavour' (linux32, ios32, void)\n"
+    unless $flavour =~ /^(?:linux32|ios32|void)$/;
+if ($flavour eq 'ios32') {
+    my $dir = $0; $dir =~ s{[^/]*$}{};
+    my ($xlate) = grep { -f $_ }
+        ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl");
+    defined $xlate
+        or die "$me: ios32 needs arm-xlate.pl beside $me or in ../../../perlasm/\n";
+    open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
+        or die "$me: can't run $xlate: $!\n";
+} elsif (defined $output) {
+    open STDOUT, '>', $output or die "$me: can't write $output: $!\n";
+}
 
-# Capability bit, as ASMCRYPT_CAP_ARM_UMAAL in include/asmcrypt/cpu.h.
-use constant CAP_ARM_UMAAL => 1 << 0;
-# As ASMCRYPT_CAP_ARM_NEON in include/asmcrypt/cpu.h.
-use constant CAP_ARM_NEON  => 1 << 1;
+# C-preprocessor block at the top of every .S:
+# - __ARM_ARCH__: the architecture level, one number (from __ARM_ARCH or
+#   the legacy __ARM_ARCH_nX__ macros; under __KERNEL__ from the kernel's
+#   __LINUX_ARM_ARCH__, which the kernel Makefile may -U/-D re-define).
+# - __ARM_MAX_ARCH__: NEON ceiling (7: NEON code is assembled).  Default:
+#   __ARM_ARCH__ when the compiler targets NEON, else 6; under __KERNEL__
+#   __LINUX_ARM_ARCH__ (the NEON code carries its own .fpu neon).  An
+#   importer may pre-define it lower, e.g. 6 for "no NEON".
+# - ASMCRYPT_ARM_UMAAL: 1 when umaal exists (ARMv6+, except M-profile
+#   without the DSP extension).
+# - the capability word and bits (see cap_macros), and ARM or Thumb-2
+#   mode.
+sub arch_block {
+    return <<'___' . cap_macros() . <<'___';
+#if defined(__KERNEL__) && !defined(__ARM_ARCH__)
+# ifndef __LINUX_ARM_ARCH__
+#  error "__KERNEL__ without __LINUX_ARM_ARCH__"
+# endif
+# define __ARM_ARCH__ __LINUX_ARM_ARCH__
+# ifndef __ARM_MAX_ARCH__
+#  define __ARM_MAX_ARCH__ __LINUX_ARM_ARCH__
+# endif
+#endif
+#ifndef __ARM_ARCH__
+# if defined(__ARM_ARCH)
+#  define __ARM_ARCH__ __ARM_ARCH
+# elif defined(__ARM_ARCH_8A__)
+#  define __ARM_ARCH__ 8
+# elif defined(__ARM_ARCH_7__) || defined(__ARM_ARCH_7A__) || \
+       defined(__ARM_ARCH_7R__) || defined(__ARM_ARCH_7M__) || \
+       defined(__ARM_ARCH_7EM__)
+#  define __ARM_ARCH__ 7
+# elif defined(__ARM_ARCH_6__) || defined(__ARM_ARCH_6J__) || \
+       defined(__ARM_ARCH_6K__) || defined(__ARM_ARCH_6Z__) || \
+       defined(__ARM_ARCH_6ZK__) || defined(__ARM_ARCH_6T2__)
+#  define __ARM_ARCH__ 6
+# elif defined(__ARM_ARCH_5__) || defined(__ARM_ARCH_5T__) || \
+       defined(__ARM_ARCH_5E__) || defined(__ARM_ARCH_5TE__) || \
+       defined(__ARM_ARCH_5TEJ__)
+#  define __ARM_ARCH__ 5
+# elif defined(__ARM_ARCH_4__) || defined(__ARM_ARCH_4T__)
+#  define __ARM_ARCH__ 4
+# else
+#  error "cannot tell the ARM architecture level; define __ARM_ARCH__"
+# endif
+#endif
+#ifndef __ARM_MAX_ARCH__
+# if defined(__ARM_NEON__) || defined(__ARM_NEON)
+#  define __ARM_MAX_ARCH__ __ARM_ARCH__
+# else
+#  define __ARM_MAX_ARCH__ 6
+# endif
+#endif
+#if __ARM_MAX_ARCH__ > __ARM_ARCH__ && __ARM_ARCH__ < 7
+# undef __ARM_MAX_ARCH__
+# define __ARM_MAX_ARCH__ __ARM_ARCH__
+#endif
+#ifndef ASMCRYPT_ARM_UMAAL
+# if __ARM_ARCH__ >= 6 && !(defined(__ARM_ARCH_PROFILE) && \
+       __ARM_ARCH_PROFILE == 'M' && !defined(__ARM_FEATURE_DSP))
+#  define ASMCRYPT_ARM_UMAAL 1
+# else
+#  define ASMCRYPT_ARM_UMAAL 0
+# endif
+#endif
+___
+#if defined(__thumb2__)
+	.syntax	unified
+	.thumb
+#else
+	.syntax	unified
+	.arm
+#endif
+___
+}
+
+# The capability word an importer names (one block, the same in every
+# ARM module):
+#   ASMCRYPT_CAPWORD           symbol read, an array of 32-bit words,
+#                              referenced PC-relative as a hidden symbol
+#                              (default asmcrypt_cpucap)
+#   ASMCRYPT_CAPBIT_ARM_UMAAL  bit number of umaal in it (word n/32, bit
+#   ASMCRYPT_CAPBIT_ARM_NEON   n%32); defaults 0 and 1 as in
+#                              include/asmcrypt/cpu.h; -1: no run-time
+#                              bit, the path runs iff the build has it
+#   ASMCRYPT_OPENSSL           shorthand (each only if not defined yet):
+#                              OPENSSL_armcap_P, NEON 0 (ARMV7_NEON),
+#                              UMAAL -1
+# ASMCRYPT_ARM_UMAAL_RT / ASMCRYPT_ARM_NEON_RT are 1 when the path is
+# built and chosen by its bit at run time.
+sub cap_macros {
+    return <<'___';
+#ifndef ASMCRYPT_CAPWORD
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPWORD OPENSSL_armcap_P
+# else
+#  define ASMCRYPT_CAPWORD asmcrypt_cpucap
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_UMAAL
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL -1
+# else
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL 0
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_NEON
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_NEON 0
+# else
+#  define ASMCRYPT_CAPBIT_ARM_NEON 1
+# endif
+#endif
+#define ASMCRYPT_CAP_OFF(b)  (4 * ((b) / 32))
+#define ASMCRYPT_CAP_MASK(b) (1 << ((b) % 32))
+#ifdef __APPLE__
+# define ASMCRYPT_CAP_LIT(b) 0
+#else
+# define ASMCRYPT_CAP_LIT(b) ASMCRYPT_CAP_OFF(b)
+#endif
+#if ASMCRYPT_ARM_UMAAL && ASMCRYPT_CAPBIT_ARM_UMAAL >= 0
+# define ASMCRYPT_ARM_UMAAL_RT 1
+#else
+# define ASMCRYPT_ARM_UMAAL_RT 0
+#endif
+#if __ARM_MAX_ARCH__ >= 7 && ASMCRYPT_CAPBIT_ARM_NEON >= 0
+# define ASMCRYPT_ARM_NEON_RT 1
+#else
+# define ASMCRYPT_ARM_NEON_RT 0
+#endif
+___
+}
+
+# Literal $lit for capability bit $bit (a macro name): the word's offset
+# from $lit (ELF), or that of its non-lazy pointer (Mach-O, arm-xlate.pl).
+sub cap_literal {
+    my ($lit, $bit) = @_;
+    return "\t.align\t2\n$lit:\n"
+         . "\t.word\tASMCRYPT_CAPWORD - $lit + ASMCRYPT_CAP_LIT($bit)\n";
+}
+
+# Z clear iff capability $bit is set; $base = address of $lit, $t = word.
+sub cap_test {
+    my ($lit, $bit, $base, $t) = @_;
+    return <<___;
+	adr	$base, $lit
+	ldr	$t, [$base]
+	ldr	$t, [$base, $t]
+#ifdef __APPLE__
+	ldr	$t, [$t, #ASMCRYPT_CAP_OFF($bit)]	\@ through the non-lazy pointer
+#endif
+	tst	$t, #ASMCRYPT_CAP_MASK($bit)
+___
+}
+
+# Return to lr: bx lr on ARMv5+ and Thumb-2; on ARMv4/v4T bit 0 of lr
+# decides, and bx (e12fff1e) is a .word so -march=armv4 accepts the file.
+# No final newline: written as a line of its own in the code.
+my $RET = <<'___';
+#if __ARM_ARCH__ >= 5 || defined(__thumb2__)
+	bx	lr
+#else
+	tst	lr, #1
+	moveq	pc, lr
+	.word	0xe12fff1e
+#endif
+___
+chomp $RET;
+
+sub func_begin {
+    my ($name) = @_;
+    return "\t.globl\t$name\n\t.type\t$name, %function\n\t.align\t5\n$name:\n";
+}
+sub func_end { my ($name) = @_; return "\t.size\t$name, .-$name\n"; }
+my $GNU_STACK = "\t.section\t.note.GNU-stack,\"\",%progbits\n";
+# ---- ARM32 preamble (end) -----------------------------------------------
+
 # NEON path: num % 8 == 0 and NEON_MIN <= num <= NEON_MAX (lane bound and
 # stack use: 32*num bytes of lanes).
 use constant NEON_MIN => 16;
@@ -479,29 +691,28 @@ ___
 
 # ---- code ------------------------------------------------------------------
 
-my $cap = CAP_ARM_UMAAL;
-my $capn = CAP_ARM_NEON;
 my ($nmin, $nmax) = (NEON_MIN, NEON_MAX);
-my $code = <<___;
-\@ Generated by armv4-mont.pl; see that file for the algorithm and the
-\@ measured performance.  Self-contained: needs no header.
-	.asmcrypt_arch
+my $code = <<___ . arch_block() . <<___;
+\@ Generated by armv4-mont.pl; see that file for the algorithm, the
+\@ defines and the measured performance.  Self-contained: needs no header.
+___
 #if __ARM_MAX_ARCH__ >= 7
 	.fpu	neon
 #endif
 	.text
 
-#if ASMCRYPT_ARM_UMAAL || __ARM_MAX_ARCH__ >= 7
-	.align	2
-.Lcap_off:					\@ before the code: adr reaches it
-	.word	asmcrypt_cpucap - .Lcap_off	\@ in ARM and Thumb-2 mode
-#endif
-	.asmcrypt_func	bn_mul_mont
+\@ The literals sit before the code: adr reaches them in ARM and Thumb-2 mode.
+#if ASMCRYPT_ARM_NEON_RT
+___
+$code .= cap_literal('.Lcap_neon', 'ASMCRYPT_CAPBIT_ARM_NEON');
+$code .= "#endif\n#if ASMCRYPT_ARM_UMAAL_RT\n";
+$code .= cap_literal('.Lcap_umaal', 'ASMCRYPT_CAPBIT_ARM_UMAAL');
+$code .= "#endif\n" . func_begin('bn_mul_mont') . <<___;
 	ldr	r12, [sp, #4]			@ num
 	cmp	r12, #2
 	bge	.Lmont_go
 	mov	r0, #0				@ declined: num < 2
-	.asmcrypt_ret
+$RET
 .Lmont_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 #if __ARM_MAX_ARCH__ >= 7
@@ -511,14 +722,14 @@ my $code = <<___;
 	blt	.Lmont_int
 	cmp	r12, #$nmax
 	bgt	.Lmont_int
-	adr	r11, .Lcap_off
-	ldr	r10, [r11]
-	ldr	r10, [r11, r10]
-#ifdef __APPLE__
-	ldr	r10, [r10]			\@ through the non-lazy pointer
-#endif
-	tst	r10, #$capn			\@ and the NEON bit
-	bne	.Lmont_neon
+# if ASMCRYPT_ARM_NEON_RT
+___
+$code .= cap_test('.Lcap_neon', 'ASMCRYPT_CAPBIT_ARM_NEON', 'r11', 'r10');
+$code .= <<___;
+	bne	.Lmont_neon			\@ and the NEON bit
+# else
+	b	.Lmont_neon
+# endif
 .Lmont_int:
 #endif
 	ldr	r11, [sp, #$SAVED]		@ n0
@@ -548,14 +759,12 @@ my $code = <<___;
 	add	$tend, $tend, r12, lsl #2	@ &tp[num-1]
 
 #if ASMCRYPT_ARM_UMAAL
-	adr	r11, .Lcap_off
-	ldr	r12, [r11]
-	ldr	r12, [r11, r12]
-#ifdef __APPLE__
-	ldr	r12, [r12]			\@ through the non-lazy pointer
-#endif
-	tst	r12, #$cap
+# if ASMCRYPT_ARM_UMAAL_RT
+___
+$code .= cap_test('.Lcap_umaal', 'ASMCRYPT_CAPBIT_ARM_UMAAL', 'r11', 'r12');
+$code .= <<___;
 	beq	.Lmont_v4
+# endif
 	sub	$tend, $tend, #4		\@ umaal loop: ends at &tp[num-2]
 	b	.Louter_v6
 .Lmont_v4:
@@ -601,19 +810,16 @@ $code .= <<___;
 	mov	r0, #1
 	add	sp, sp, r1
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.asmcrypt_ret
+$RET
 
 #if __ARM_MAX_ARCH__ >= 7
 ___
 $code .= neon_path();
-$code .= <<___;
-#endif
-	.asmcrypt_endfunc	bn_mul_mont
-#if ASMCRYPT_ARM_UMAAL || __ARM_MAX_ARCH__ >= 7
-	.asmcrypt_hidden	asmcrypt_cpucap
+$code .= "#endif\n" . func_end('bn_mul_mont') . <<___ . $GNU_STACK;
+#if ASMCRYPT_ARM_UMAAL_RT || ASMCRYPT_ARM_NEON_RT
+	.hidden	ASMCRYPT_CAPWORD
 #endif
 
-	.asmcrypt_end
 ___
 
 print $code;

@@ -3,7 +3,11 @@
 # armv4-words.pl - bignum word primitives for 32-bit ARM (ARMv4 and later,
 # ARM or Thumb-2 mode).
 #
-#   perl armv4-words.pl FLAVOUR OUT.S      (FLAVOUR: linux32, ios32, void)
+#   perl armv4-words.pl [FLAVOUR] [OUT.S]  (FLAVOUR: linux32, void
+#                                          (default), ios32; no OUT.S:
+#                                          stdout)
+# linux32 and void need no other file (a flat copy works); ios32 runs
+# arm-xlate.pl, found beside this script or in ../../../perlasm/.
 #
 #   BN_ULONG bn_mul_add_words(rp, ap, num, w)   rp += ap*w, returns carry
 #   BN_ULONG bn_mul_words(rp, ap, num, w)       rp  = ap*w, returns carry
@@ -31,8 +35,22 @@
 #   cnd_*    mask = 0 - (cond != 0) computed without a branch, b & mask is
 #            added/subtracted: constant time in cond and the data.
 # The umaal code is assembled only when ASMCRYPT_ARM_UMAAL (ARMv6+, not
-# M-profile without DSP) and taken only
-# when the UMAAL bit of asmcrypt_cpucap is set.
+# M-profile without DSP) and taken only when the UMAAL bit of the
+# capability word is set, or always when that bit is -1.
+#
+# Importer defines (cpp; the .S is always compiled through it), so that a
+# toolkit needs no glue C file:
+#   ASMCRYPT_CAPWORD           capability word read (an array of 32-bit
+#                              words, referenced PC-relative as a hidden
+#                              symbol); default asmcrypt_cpucap
+#   ASMCRYPT_CAPBIT_ARM_UMAAL  bit number of umaal in it (word n/32, bit
+#                              n%32); default 0 (include/asmcrypt/cpu.h);
+#                              -1: no run-time bit, umaal iff the build
+#                              has it (then no symbol is referenced)
+#   ASMCRYPT_OPENSSL           shorthand, each only if not defined already:
+#                              OPENSSL_armcap_P, UMAAL -1 (OpenSSL has no
+#                              umaal bit), NEON 0 (unused here)
+#   ASMCRYPT_ARM_UMAAL         0 leaves the umaal code out
 #
 # Performance, our measurements: instructions per limb (make icount,
 # armv7 row, C = bn_*_words_c -O2 same flags, GMP = Debian armhf libgmp
@@ -65,19 +83,209 @@
 use strict;
 use warnings;
 
+# ---- ARM32 preamble (begin) ---------------------------------------------
+# The same lines in every 32-bit ARM module (armv4-mont.pl, armv4-words.pl,
+# poly1305-armv4.pl); see the numbered rules at the top of arm-xlate.pl.
+# linux32 and void are written directly: the .S needs nothing else.
+# ios32 (Mach-O) goes through arm-xlate.pl, looked for beside this script
+# first, then in the tree's perlasm/.
 my $flavour = shift // 'void';
 my $output  = shift;
 if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
     ($output, $flavour) = ($flavour, 'void');
 }
-my $dir = $0; $dir =~ s{[^/]*$}{};
-my $xlate = "${dir}../../../perlasm/arm-xlate.pl";
--f $xlate or die "armv4-words.pl: can't find $xlate\n";
-open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
-    or die "armv4-words.pl: can't run $xlate: $!\n";
+$flavour = 'void' if $flavour eq '';
+my $me = $0; $me =~ s{.*/}{};
+die "$me: unknown flavour '$flavour' (linux32, ios32, void)\n"
+    unless $flavour =~ /^(?:linux32|ios32|void)$/;
+if ($flavour eq 'ios32') {
+    my $dir = $0; $dir =~ s{[^/]*$}{};
+    my ($xlate) = grep { -f $_ }
+        ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl");
+    defined $xlate
+        or die "$me: ios32 needs arm-xlate.pl beside $me or in ../../../perlasm/\n";
+    open STDOUT, '|-', $^X, $xlate, $flavour, (defined $output ? $output : ())
+        or die "$me: can't run $xlate: $!\n";
+} elsif (defined $output) {
+    open STDOUT, '>', $output or die "$me: can't write $output: $!\n";
+}
 
-# Capability bit, as ASMCRYPT_CAP_ARM_UMAAL in include/asmcrypt/cpu.h.
-use constant CAP_ARM_UMAAL => 1 << 0;
+# C-preprocessor block at the top of every .S:
+# - __ARM_ARCH__: the architecture level, one number (from __ARM_ARCH or
+#   the legacy __ARM_ARCH_nX__ macros; under __KERNEL__ from the kernel's
+#   __LINUX_ARM_ARCH__, which the kernel Makefile may -U/-D re-define).
+# - __ARM_MAX_ARCH__: NEON ceiling (7: NEON code is assembled).  Default:
+#   __ARM_ARCH__ when the compiler targets NEON, else 6; under __KERNEL__
+#   __LINUX_ARM_ARCH__ (the NEON code carries its own .fpu neon).  An
+#   importer may pre-define it lower, e.g. 6 for "no NEON".
+# - ASMCRYPT_ARM_UMAAL: 1 when umaal exists (ARMv6+, except M-profile
+#   without the DSP extension).
+# - the capability word and bits (see cap_macros), and ARM or Thumb-2
+#   mode.
+sub arch_block {
+    return <<'___' . cap_macros() . <<'___';
+#if defined(__KERNEL__) && !defined(__ARM_ARCH__)
+# ifndef __LINUX_ARM_ARCH__
+#  error "__KERNEL__ without __LINUX_ARM_ARCH__"
+# endif
+# define __ARM_ARCH__ __LINUX_ARM_ARCH__
+# ifndef __ARM_MAX_ARCH__
+#  define __ARM_MAX_ARCH__ __LINUX_ARM_ARCH__
+# endif
+#endif
+#ifndef __ARM_ARCH__
+# if defined(__ARM_ARCH)
+#  define __ARM_ARCH__ __ARM_ARCH
+# elif defined(__ARM_ARCH_8A__)
+#  define __ARM_ARCH__ 8
+# elif defined(__ARM_ARCH_7__) || defined(__ARM_ARCH_7A__) || \
+       defined(__ARM_ARCH_7R__) || defined(__ARM_ARCH_7M__) || \
+       defined(__ARM_ARCH_7EM__)
+#  define __ARM_ARCH__ 7
+# elif defined(__ARM_ARCH_6__) || defined(__ARM_ARCH_6J__) || \
+       defined(__ARM_ARCH_6K__) || defined(__ARM_ARCH_6Z__) || \
+       defined(__ARM_ARCH_6ZK__) || defined(__ARM_ARCH_6T2__)
+#  define __ARM_ARCH__ 6
+# elif defined(__ARM_ARCH_5__) || defined(__ARM_ARCH_5T__) || \
+       defined(__ARM_ARCH_5E__) || defined(__ARM_ARCH_5TE__) || \
+       defined(__ARM_ARCH_5TEJ__)
+#  define __ARM_ARCH__ 5
+# elif defined(__ARM_ARCH_4__) || defined(__ARM_ARCH_4T__)
+#  define __ARM_ARCH__ 4
+# else
+#  error "cannot tell the ARM architecture level; define __ARM_ARCH__"
+# endif
+#endif
+#ifndef __ARM_MAX_ARCH__
+# if defined(__ARM_NEON__) || defined(__ARM_NEON)
+#  define __ARM_MAX_ARCH__ __ARM_ARCH__
+# else
+#  define __ARM_MAX_ARCH__ 6
+# endif
+#endif
+#if __ARM_MAX_ARCH__ > __ARM_ARCH__ && __ARM_ARCH__ < 7
+# undef __ARM_MAX_ARCH__
+# define __ARM_MAX_ARCH__ __ARM_ARCH__
+#endif
+#ifndef ASMCRYPT_ARM_UMAAL
+# if __ARM_ARCH__ >= 6 && !(defined(__ARM_ARCH_PROFILE) && \
+       __ARM_ARCH_PROFILE == 'M' && !defined(__ARM_FEATURE_DSP))
+#  define ASMCRYPT_ARM_UMAAL 1
+# else
+#  define ASMCRYPT_ARM_UMAAL 0
+# endif
+#endif
+___
+#if defined(__thumb2__)
+	.syntax	unified
+	.thumb
+#else
+	.syntax	unified
+	.arm
+#endif
+___
+}
+
+# The capability word an importer names (one block, the same in every
+# ARM module):
+#   ASMCRYPT_CAPWORD           symbol read, an array of 32-bit words,
+#                              referenced PC-relative as a hidden symbol
+#                              (default asmcrypt_cpucap)
+#   ASMCRYPT_CAPBIT_ARM_UMAAL  bit number of umaal in it (word n/32, bit
+#   ASMCRYPT_CAPBIT_ARM_NEON   n%32); defaults 0 and 1 as in
+#                              include/asmcrypt/cpu.h; -1: no run-time
+#                              bit, the path runs iff the build has it
+#   ASMCRYPT_OPENSSL           shorthand (each only if not defined yet):
+#                              OPENSSL_armcap_P, NEON 0 (ARMV7_NEON),
+#                              UMAAL -1
+# ASMCRYPT_ARM_UMAAL_RT / ASMCRYPT_ARM_NEON_RT are 1 when the path is
+# built and chosen by its bit at run time.
+sub cap_macros {
+    return <<'___';
+#ifndef ASMCRYPT_CAPWORD
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPWORD OPENSSL_armcap_P
+# else
+#  define ASMCRYPT_CAPWORD asmcrypt_cpucap
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_UMAAL
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL -1
+# else
+#  define ASMCRYPT_CAPBIT_ARM_UMAAL 0
+# endif
+#endif
+#ifndef ASMCRYPT_CAPBIT_ARM_NEON
+# ifdef ASMCRYPT_OPENSSL
+#  define ASMCRYPT_CAPBIT_ARM_NEON 0
+# else
+#  define ASMCRYPT_CAPBIT_ARM_NEON 1
+# endif
+#endif
+#define ASMCRYPT_CAP_OFF(b)  (4 * ((b) / 32))
+#define ASMCRYPT_CAP_MASK(b) (1 << ((b) % 32))
+#ifdef __APPLE__
+# define ASMCRYPT_CAP_LIT(b) 0
+#else
+# define ASMCRYPT_CAP_LIT(b) ASMCRYPT_CAP_OFF(b)
+#endif
+#if ASMCRYPT_ARM_UMAAL && ASMCRYPT_CAPBIT_ARM_UMAAL >= 0
+# define ASMCRYPT_ARM_UMAAL_RT 1
+#else
+# define ASMCRYPT_ARM_UMAAL_RT 0
+#endif
+#if __ARM_MAX_ARCH__ >= 7 && ASMCRYPT_CAPBIT_ARM_NEON >= 0
+# define ASMCRYPT_ARM_NEON_RT 1
+#else
+# define ASMCRYPT_ARM_NEON_RT 0
+#endif
+___
+}
+
+# Literal $lit for capability bit $bit (a macro name): the word's offset
+# from $lit (ELF), or that of its non-lazy pointer (Mach-O, arm-xlate.pl).
+sub cap_literal {
+    my ($lit, $bit) = @_;
+    return "\t.align\t2\n$lit:\n"
+         . "\t.word\tASMCRYPT_CAPWORD - $lit + ASMCRYPT_CAP_LIT($bit)\n";
+}
+
+# Z clear iff capability $bit is set; $base = address of $lit, $t = word.
+sub cap_test {
+    my ($lit, $bit, $base, $t) = @_;
+    return <<___;
+	adr	$base, $lit
+	ldr	$t, [$base]
+	ldr	$t, [$base, $t]
+#ifdef __APPLE__
+	ldr	$t, [$t, #ASMCRYPT_CAP_OFF($bit)]	\@ through the non-lazy pointer
+#endif
+	tst	$t, #ASMCRYPT_CAP_MASK($bit)
+___
+}
+
+# Return to lr: bx lr on ARMv5+ and Thumb-2; on ARMv4/v4T bit 0 of lr
+# decides, and bx (e12fff1e) is a .word so -march=armv4 accepts the file.
+# No final newline: written as a line of its own in the code.
+my $RET = <<'___';
+#if __ARM_ARCH__ >= 5 || defined(__thumb2__)
+	bx	lr
+#else
+	tst	lr, #1
+	moveq	pc, lr
+	.word	0xe12fff1e
+#endif
+___
+chomp $RET;
+
+sub func_begin {
+    my ($name) = @_;
+    return "\t.globl\t$name\n\t.type\t$name, %function\n\t.align\t5\n$name:\n";
+}
+sub func_end { my ($name) = @_; return "\t.size\t$name, .-$name\n"; }
+my $GNU_STACK = "\t.section\t.note.GNU-stack,\"\",%progbits\n";
+# ---- ARM32 preamble (end) -----------------------------------------------
 
 # ---- register map ------------------------------------------------------------
 # Arguments arrive in r0..r3 (5th on the stack).  In every function:
@@ -92,11 +300,6 @@ my $code = '';
 
 # ---- helpers -----------------------------------------------------------------
 
-sub func_begin {
-    my ($name) = @_;
-    return "\n\t.asmcrypt_func\t$name\n";
-}
-
 # Prologue common to all: return 0 for num <= 0, save registers, compute
 # the two loop ends from $num (register), relative to $ap.
 sub prologue {
@@ -105,7 +308,7 @@ sub prologue {
 	cmp	$num, #0
 	bgt	.L${name}_go
 	mov	r0, #0
-	.asmcrypt_ret
+$RET
 .L${name}_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
 	add	$end, $ap, $num, lsl #2
@@ -117,7 +320,7 @@ ___
 sub epilogue {
     return <<___;
 	ldmia	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	.asmcrypt_ret
+$RET
 ___
 }
 
@@ -143,30 +346,20 @@ $four	teq	$ap, $end
 ___
 }
 
-# Branch to .L${lbl} when the UMAAL capability is set (ARMv6+ builds).
-# The literal .L${lbl}_cap is emitted by cap_literal() after the function.
+# Branch to .L${lbl} when the umaal path is to run: by the UMAAL bit of
+# the capability word, or always when that bit is -1 (umaal builds).  The
+# literal .L${lbl}_cap follows the function (umaal_literal).
 sub if_umaal {
     my ($lbl, $s) = @_;
-    my $cap = CAP_ARM_UMAAL;
-    return <<___;
-	adr	$s, .L${lbl}_cap
-	ldr	lr, [$s]
-	ldr	lr, [$s, lr]
-#ifdef __APPLE__
-	ldr	lr, [lr]			\@ through the non-lazy pointer
-#endif
-	tst	lr, #$cap
-	bne	.L$lbl
-___
+    return "#if ASMCRYPT_ARM_UMAAL_RT\n"
+         . cap_test(".L${lbl}_cap", 'ASMCRYPT_CAPBIT_ARM_UMAAL', $s, 'lr')
+         . "\tbne\t.L$lbl\n#elif ASMCRYPT_ARM_UMAAL\n\tb\t.L$lbl\n#endif\n";
 }
 
-sub cap_literal {
+sub umaal_literal {
     my ($lbl) = @_;
-    return <<___;
-	.align	2
-.L${lbl}_cap:
-	.word	asmcrypt_cpucap - .L${lbl}_cap
-___
+    return "#if ASMCRYPT_ARM_UMAAL_RT\n"
+         . cap_literal(".L${lbl}_cap", 'ASMCRYPT_CAPBIT_ARM_UMAAL') . "#endif\n";
 }
 
 # (c:t) = t + a*w + c.  ARMv4 form needs the scratch $hi.
@@ -191,7 +384,7 @@ sub mulfamily {
     my ($name, $kind) = @_;     # kind: add, mul, sub
     my ($end1, $w, $c) = ('r2', 'r3', 'lr');
     my $hi = $T[3];
-    my $body = func_begin($name) . prologue($name, 'r2', $end1);
+    my $body = "\n" . func_begin($name) . prologue($name, 'r2', $end1);
 
     my $step = sub {            # one word, $umaal, using $a/$t
         my ($umaal, $a, $t, $scr) = @_;
@@ -220,7 +413,7 @@ sub mulfamily {
     $four_v6 .= $step->(1, $A[$_], $T[$_], undef) for 0 .. 3;
     $four_v6 .= "\tstmia\t$rp!, {" . join(', ', @T) . "}\n";
 
-    $body .= "#if ASMCRYPT_ARM_UMAAL\n" . if_umaal("${name}_v6", $T[0]) . "#endif\n";
+    $body .= if_umaal("${name}_v6", $T[0]);
     $body .= "\tmov\t$c, #0\n";
     # ARMv4 path: the single-word step, four times per loop turn.
     $body .= loops("${name}_v4", $end1, $one->(0), $one->(0) x 4, "${name}_v4");
@@ -229,8 +422,8 @@ sub mulfamily {
     $body .= "#if ASMCRYPT_ARM_UMAAL\n.L${name}_v6:\n\tmov\t$c, #0\n";
     $body .= loops("${name}_v6", $end1, $one->(1), $four_v6, "${name}_umaal");
     $body .= "\tmov\tr0, $c\n" . epilogue();
-    $body .= cap_literal("${name}_v6") . "#endif\n";
-    $body .= "\t.asmcrypt_endfunc\t$name\n";
+    $body .= umaal_literal("${name}_v6") . "#endif\n";
+    $body .= func_end($name);
     return $body;
 }
 
@@ -239,7 +432,7 @@ sub mulfamily {
 sub addsub {
     my ($name, $op, $cnd) = @_;    # op: adcs / sbcs
     my ($bp, $end1, $mask) = ('r2', 'r3', 'lr');
-    my $body = func_begin($name) . prologue($name, 'r3', $end1);
+    my $body = "\n" . func_begin($name) . prologue($name, 'r3', $end1);
     if ($cnd) {
         # mask = 0 - (cond != 0): (cond | -cond) has bit 31 set iff cond != 0
         $body .= <<___;
@@ -265,7 +458,7 @@ ___
     } else {
         $body .= "\tsbc\tr0, r0, r0\n\tand\tr0, r0, #1\n";   # borrow = !C
     }
-    $body .= epilogue() . "\t.asmcrypt_endfunc\t$name\n";
+    $body .= epilogue() . func_end($name);
     return $body;
 }
 
@@ -273,7 +466,7 @@ ___
 sub sqr {
     my $name = 'bn_sqr_words';
     my $end1 = 'r3';
-    my $body = func_begin($name) . prologue($name, 'r2', $end1);
+    my $body = "\n" . func_begin($name) . prologue($name, 'r2', $end1);
     my $one = "\tldr\t$A[0], [$ap], #4\n\tumull\t$T[0], $T[1], $A[0], $A[0]\n"
             . "\tstmia\t$rp!, {$T[0], $T[1]}\n";
     my $four = '';
@@ -284,17 +477,15 @@ sub sqr {
                . "\tstmia\t$rp!, {" . join(', ', @T) . "}\n";
     }
     $body .= loops($name, $end1, $one, $four, $name);
-    $body .= epilogue() . "\t.asmcrypt_endfunc\t$name\n";
+    $body .= epilogue() . func_end($name);
     return $body;
 }
 
 # ---- code ------------------------------------------------------------------------
 
-$code .= <<___;
-\@ Generated by armv4-words.pl; see that file for the algorithms and the
-\@ measured performance.  Self-contained: needs no header.
-	.asmcrypt_arch
-	.text
+$code .= <<___ . arch_block() . "\t.text\n";
+\@ Generated by armv4-words.pl; see that file for the algorithms, the
+\@ defines and the measured performance.  Self-contained: needs no header.
 ___
 $code .= mulfamily('bn_mul_add_words', 'add');
 $code .= mulfamily('bn_mul_words', 'mul');
@@ -304,12 +495,11 @@ $code .= addsub('bn_add_words', 'adcs', 0);
 $code .= addsub('bn_sub_words', 'sbcs', 0);
 $code .= addsub('bn_cnd_add_words', 'adcs', 1);
 $code .= addsub('bn_cnd_sub_words', 'sbcs', 1);
-$code .= <<___;
+$code .= <<___ . $GNU_STACK;
 
-#if ASMCRYPT_ARM_UMAAL
-	.asmcrypt_hidden	asmcrypt_cpucap
+#if ASMCRYPT_ARM_UMAAL_RT
+	.hidden	ASMCRYPT_CAPWORD
 #endif
-	.asmcrypt_end
 ___
 
 print $code;
