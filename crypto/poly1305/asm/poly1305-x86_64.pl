@@ -96,28 +96,26 @@
 use strict;
 use warnings;
 
+# ---- arguments and output ----------------------------------------------------
+# "X.pl [FLAVOUR [OUT]]", "X.pl OUT.S" or no argument at all (elf, stdout:
+# the kernel's `perl poly1305-x86_64-cryptogams.pl > X.S`).
 my $flavour = shift @ARGV // 'elf';
 my $output  = shift @ARGV;
 if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
     ($output, $flavour) = ($flavour, 'elf');
 }
+$flavour = 'elf' if $flavour =~ /^(linux|elf64|elf|void)$/;
 my $dir = $0; $dir =~ s{[^/]*$}{};
 $dir = './' if $dir eq '';
 my $xlate;
-for ("${dir}../../../perlasm/x86_64-xlate.pl", "${dir}x86_64-xlate.pl",
-     "${dir}../../perlasm/x86_64-xlate.pl") {
+for ("${dir}x86_64-xlate.pl", "${dir}../../../perlasm/x86_64-xlate.pl") {
     if (-f $_) { $xlate = $_; last }
 }
-die "poly1305-x86_64.pl: x86_64-xlate.pl not found\n" unless defined $xlate;
-open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
-    or die "poly1305-x86_64.pl: cannot run $xlate: $!\n";
-
-# ---- capability bits (include/asmcrypt/cpu.h) ----------------------------
-my $CAP_AVX2    = 1 << 4;       # ASMCRYPT_CAP_X86_AVX2
-my $CAP_AVX512F = 1 << 5;       # ASMCRYPT_CAP_X86_AVX512F
-my $CAP_IFMA    = 1 << 8;       # ASMCRYPT_CAP_X86_AVX512IFMA
+die "poly1305-x86_64.pl: x86_64-xlate.pl not found (needed for '$flavour')\n"
+    if !defined $xlate && $flavour ne 'elf';
 
 # ---- tunables ---------------------------------------------------------------
+my $VEC2D_MIN = 256;    # bytes: from here the AVX entry runs two 2-lane chains
 my $VEC4_MIN = 192;     # bytes: below this the AVX2 entry runs scalar
 my $VEC4D_MIN = 512;    # bytes: from here the AVX2 entry runs two chains
 my $VEC8_MIN = 384;     # bytes: below this the AVX-512 entry runs AVX2
@@ -125,17 +123,35 @@ my $VEC16_MIN = 1024;   # bytes: from here the AVX-512 entry runs two chains
 my $VEC44_MIN = 256;    # bytes: from here the IFMA entry runs radix 2^44
 my $VEC44D_MIN = 768;   # bytes: ... with two chains
 
-# ---- context layout --------------------------------------------------------
+# ---- context layout (at most 192 bytes, 8-byte aligned) --------------------
+#   0 h0, 8 h1, 16 h2 (u64; h2 < 2^32, so the u32 at 20 is 0)
+#   24 r0, 32 r1, 40 s1 = r1 + r1/4 (u64)
+#   48, 72, 96: r^2, r^3, r^4 (u64 triples, radix 2^64, top word <= 4)
+#   120 u32: nonzero when r^2..r^4 are valid (zeroed by init)
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         NPOW => 48, NPOW44 => 52, P => 64, B => 384, S16 => 424, B8S => 456,
-         Q => 64);
-sub P { my ($l, $i) = @_; return $C{P} + 64 * $l + 4 * $i }   # limb l of r^(i+1), u32
-sub B { my ($j) = @_; return $C{B} + 4 * $j }     # u32; j=0..4: r^4 limbs; 5..8: 5*limb 1..4
-sub S16 { my ($l) = @_; return $C{S16} + 8 * ($l - 1) }   # u64: 5*limb l (1..4) of r^16
-sub B8S { my ($l) = @_; return $C{B8S} + 4 * ($l - 1) }   # u32: 5*limb l (1..4) of r^8
-sub Q { my ($l, $i) = @_; return $C{Q} + 128 * $l + 8 * $i }  # u64: 44-bit limb l of r^(i+1)
+         RP => 48, PFLAG => 120);
+sub RP { my ($k, $w) = @_; return $C{RP} + 24 * ($k - 2) + 8 * ($w // 0) }
+
+# ---- frame layout of a vector body (base %rbp, 64-byte aligned) -----------
+#   P(l,i): u64, limb l (0..4, radix 2^26) of r^(i+1), i = 0..15, at 128l+8i
+#   Q(l,i): u64, limb l (0..2, radix 2^44) of r^(i+1): the same place
+#   SM(l):  u64, 5 * limb l (1..4) of the loop multiplier r^n, at 640
+#   ACC:    the two chains of the AVX/AVX2 two-chain bodies, at 704
+my $TB = '%rbp';
+my %F = (SM => 640, ACC => 704, SIZE => 1024);
+my $FRAME = $F{SIZE} + 64;              # slack for the 64-byte alignment
+sub P { my ($l, $i) = @_; return (128 * $l + 8 * $i) . "($TB)" }
+sub Q { my ($l, $i) = @_; return (128 * $l + 8 * $i) . "($TB)" }
+sub SM { my ($l) = @_; return ($F{SM} + 8 * ($l - 1)) . "($TB)" }
 
 my $code = '';
+
+# Every return is followed by int3 (straight-line speculation; objtool).
+sub RET { return "\t.asm_ret\n\tint3\n" }
+
+# Local functions get real (non-.L) symbols with a function type, so that
+# every call targets a function symbol (objtool).
+my %FN = (scalar => 'poly1305_x86_64_scalar', powers => 'poly1305_x86_64_powers');
 
 # ---- scalar helpers ---------------------------------------------------------
 
@@ -194,45 +210,44 @@ sub mul_reduce {
 ___
 }
 
-# Store h (radix 2^64, h2 <= 4) as five 26-bit limbs into P[.][idx]
-# (u32 at P(l,0) + 4*idx).  Clobbers rax, rdx.
-sub store26 {
-    my ($h0, $h1, $h2, $idx) = @_;
+# h (radix 2^64, h2 <= 4 or undef for 0) as five 26-bit limbs into the
+# frame table P(., i), u64 each.  Clobbers rax, rdx.
+sub conv26 {
+    my ($h0, $h1, $h2, $i) = @_;
     my $m = '0x3ffffff';
-    my @a = map { P($_, 0) . "(%rdi,$idx,4)" } 0 .. 4;
+    my @a = map { P($_, $i) } 0 .. 4;
+    my $top = defined $h2 ? "\tmovq\t$h2,%rdx\n\tshlq\t\$24,%rdx\n\torq\t%rdx,%rax\n" : '';
     return <<___;
 	movl	${\ lo32($h0)},%eax
 	andl	\$$m,%eax
-	movl	%eax,$a[0]
+	movq	%rax,$a[0]
 	movq	$h0,%rax
 	shrq	\$26,%rax
 	andl	\$$m,%eax
-	movl	%eax,$a[1]
+	movq	%rax,$a[1]
 	movq	$h0,%rax
 	shrq	\$52,%rax
 	movq	$h1,%rdx
 	shlq	\$12,%rdx
 	orq	%rdx,%rax
 	andl	\$$m,%eax
-	movl	%eax,$a[2]
+	movq	%rax,$a[2]
 	movq	$h1,%rax
 	shrq	\$14,%rax
 	andl	\$$m,%eax
-	movl	%eax,$a[3]
+	movq	%rax,$a[3]
 	movq	$h1,%rax
 	shrq	\$40,%rax
-	movq	$h2,%rdx
-	shlq	\$24,%rdx
-	orq	%rdx,%rax
-	movl	%eax,$a[4]
+$top	movq	%rax,$a[4]
 ___
 }
 
-# Store h (radix 2^64, h2 <= 4) as three 44-bit limbs (the top one 42
-# bits plus h2's excess) into Q(.)[idx] (u64).  Clobbers rax, rdx.
-sub store44 {
-    my ($h0, $h1, $h2, $idx) = @_;
-    my @a = map { Q($_, 0) . "(%rdi,$idx,8)" } 0 .. 2;
+# h as three 44-bit limbs (the top one 42 bits plus h2's excess) into
+# Q(., i).  Clobbers rax, rdx.
+sub conv44 {
+    my ($h0, $h1, $h2, $i) = @_;
+    my @a = map { Q($_, $i) } 0 .. 2;
+    my $top = defined $h2 ? "\tmovq\t$h2,%rdx\n\tshlq\t\$40,%rdx\n\torq\t%rdx,%rax\n" : '';
     return <<___;
 	movabsq	\$0xfffffffffff,%rdx
 	andq	$h0,%rdx
@@ -247,10 +262,7 @@ sub store44 {
 	movq	%rax,$a[1]
 	movq	$h1,%rax
 	shrq	\$24,%rax
-	movq	$h2,%rdx
-	shlq	\$40,%rdx
-	orq	%rdx,%rax
-	movq	%rax,$a[2]
+$top	movq	%rax,$a[2]
 ___
 }
 
@@ -261,25 +273,100 @@ sub lo32 {
     return $e;
 }
 
+# ---- capability word (user-space builds only) -------------------------------
+# One cpp block: the word and the bit numbers an importer may override.
+my $pfx = $flavour eq 'macosx' ? '_' : '';
+$code .= <<___;
+# Generated by crypto/poly1305/asm/poly1305-x86_64.pl - do not edit.
+#ifndef __KERNEL__
+# ifdef ASMCRYPT_OPENSSL
+#  ifndef ASMCRYPT_CAPWORD
+#   define ASMCRYPT_CAPWORD ${pfx}OPENSSL_ia32cap_P
+#  endif
+#  ifndef ASMCRYPT_CAPBIT_X86_AVX
+#   define ASMCRYPT_CAPBIT_X86_AVX 60
+#  endif
+#  ifndef ASMCRYPT_CAPBIT_X86_AVX2
+#   define ASMCRYPT_CAPBIT_X86_AVX2 69
+#  endif
+#  ifndef ASMCRYPT_CAPBIT_X86_AVX512F
+#   define ASMCRYPT_CAPBIT_X86_AVX512F 80
+#  endif
+#  ifndef ASMCRYPT_CAPBIT_X86_AVX512IFMA
+#   define ASMCRYPT_CAPBIT_X86_AVX512IFMA 85
+#  endif
+# endif
+# ifndef ASMCRYPT_CAPWORD
+#  define ASMCRYPT_CAPWORD ${pfx}asmcrypt_cpucap
+# endif
+# ifndef ASMCRYPT_CAPBIT_X86_AVX
+#  define ASMCRYPT_CAPBIT_X86_AVX 3
+# endif
+# ifndef ASMCRYPT_CAPBIT_X86_AVX2
+#  define ASMCRYPT_CAPBIT_X86_AVX2 4
+# endif
+# ifndef ASMCRYPT_CAPBIT_X86_AVX512F
+#  define ASMCRYPT_CAPBIT_X86_AVX512F 5
+# endif
+# ifndef ASMCRYPT_CAPBIT_X86_AVX512IFMA
+#  define ASMCRYPT_CAPBIT_X86_AVX512IFMA 8
+# endif
+	.hidden	ASMCRYPT_CAPWORD
+#endif
+___
+
+# $reg (32-bit) = 1 if the feature's bit is set in the capability word (or,
+# for bit number -1, if the build's ISA level has it), else 0.
+sub capbit {
+    my ($feat, $reg) = @_;
+    my $b = "ASMCRYPT_CAPBIT_X86_$feat";
+    return <<___;
+#if $b >= 0
+	movl	ASMCRYPT_CAPWORD+(($b>>5)<<2)(%rip),$reg
+	shrl	\$($b&31),$reg
+	andl	\$1,$reg
+#elif defined(__${feat}__)
+	movl	\$1,$reg
+#else
+	xorl	$reg,$reg
+#endif
+___
+}
+
+# ---- kernel names -----------------------------------------------------------
+# ASMCRYPT_KERNEL_GLUE 1 (A), 2 (B), 3 (C, the default): all three link the
+# same x86_64 names.  A -D on the kernel's command line wins.
+$code .= <<___;
+#ifdef __KERNEL__
+# ifndef ASMCRYPT_KERNEL_GLUE
+#  define ASMCRYPT_KERNEL_GLUE 3
+# endif
+# if ASMCRYPT_KERNEL_GLUE >= 1 && ASMCRYPT_KERNEL_GLUE <= 3
+#  ifndef poly1305_init
+#   define poly1305_init poly1305_init_x86_64
+#  endif
+#  ifndef poly1305_blocks
+#   define poly1305_blocks poly1305_blocks_x86_64
+#  endif
+#  ifndef poly1305_emit
+#   define poly1305_emit poly1305_emit_x86_64
+#  endif
+# else
+#  error "ASMCRYPT_KERNEL_GLUE: 1, 2 or 3"
+# endif
+.globl poly1305_emit_avx
+.globl poly1305_blocks_avx
+.globl poly1305_blocks_avx2
+.globl poly1305_blocks_avx512
+#endif
+___
+
 # ---- entry points -------------------------------------------------------------
 
 $code .= <<___;
-# Generated by crypto/poly1305/asm/poly1305-x86_64.pl - do not edit.
-#ifdef __KERNEL__
-#define poly1305_init poly1305_init_x86_64
-#define poly1305_blocks poly1305_blocks_x86_64
-#define poly1305_emit poly1305_emit_x86_64
-#define poly1305_blocks_avx2 poly1305_blocks_avx2_x86_64
-#define poly1305_blocks_avx512 poly1305_blocks_avx512_x86_64
-#define poly1305_blocks_avx512ifma poly1305_blocks_avx512ifma_x86_64
-.globl poly1305_blocks_avx2
-.globl poly1305_blocks_avx512
-.globl poly1305_blocks_avx512ifma
-#else
-.asm_extern asmcrypt_cpucap
-#endif
 
 # int poly1305_init(void *ctx, const unsigned char key[16], void *func[2])
+# (kernel: void poly1305_init_x86_64(void *ctx, const u8 key[16]))
 .asm_func poly1305_init, nargs=3
 	xorl	%eax,%eax
 	movq	%rax,$C{H0}(%rdi)
@@ -287,7 +374,7 @@ $code .= <<___;
 	movq	%rax,$C{H2}(%rdi)
 	testq	%rsi,%rsi
 	jz	.Linit_ret
-	movq	%rax,$C{NPOW}(%rdi)	# NPOW and NPOW44
+	movl	%eax,$C{PFLAG}(%rdi)	# no cached powers
 	movq	0(%rsi),%r8
 	movq	8(%rsi),%r9
 	movabsq	\$0x0ffffffc0fffffff,%rax
@@ -305,36 +392,39 @@ $code .= <<___;
 #else
 	leaq	poly1305_blocks(%rip),%r10
 	leaq	poly1305_emit(%rip),%r11
-	movl	asmcrypt_cpucap(%rip),%ecx
-	leaq	poly1305_blocks_avx2(%rip),%rax
-	testl	\$$CAP_AVX2,%ecx
-	cmovnzq	%rax,%r10
-	movl	%ecx,%esi
-	andl	\$${\ ($CAP_AVX2 | $CAP_AVX512F)},%ecx
-	leaq	poly1305_blocks_avx512(%rip),%rax
-	cmpl	\$${\ ($CAP_AVX2 | $CAP_AVX512F)},%ecx
-	cmoveq	%rax,%r10
-	andl	\$${\ ($CAP_AVX2 | $CAP_AVX512F | $CAP_IFMA)},%esi
-	leaq	poly1305_blocks_avx512ifma(%rip),%rax
-	cmpl	\$${\ ($CAP_AVX2 | $CAP_AVX512F | $CAP_IFMA)},%esi
-	cmoveq	%rax,%r10
+${\ capbit('AVX2', '%eax')}${\ capbit('AVX512F', '%ecx')}${\ capbit('AVX512IFMA', '%esi')}
+	andl	%eax,%ecx		# AVX2 and AVX-512F
+	andl	%ecx,%esi		# ... and IFMA
+	leaq	poly1305_blocks_avx2(%rip),%r8
+	testl	%eax,%eax
+	cmovnzq	%r8,%r10
+	leaq	poly1305_blocks_avx512(%rip),%r8
+	testl	%ecx,%ecx
+	cmovnzq	%r8,%r10
+	leaq	poly1305_blocks_avx512ifma(%rip),%r8
+	testl	%esi,%esi
+	cmovnzq	%r8,%r10
 	movq	%r10,0(%rdx)
 	movq	%r11,8(%rdx)
 	movl	\$1,%eax
 #endif
 .Linit_ret:
-	.asm_ret
-.asm_endfunc
+${\ RET}.asm_endfunc
 
 # void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
 #                      unsigned int padbit)
 .asm_func poly1305_blocks, nargs=4, push=rbx:rbp:r12:r13:r14:r15
-	call	.Lblocks_scalar
-	.asm_ret
-.asm_endfunc
+	call	$FN{scalar}
+${\ RET}.asm_endfunc
+___
 
-# void poly1305_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4])
-.asm_func poly1305_emit, nargs=3
+# void NAME(void *ctx, unsigned char mac[16], const unsigned int nonce[4]):
+# h is always radix 2^64 between calls, so every emit is this code.
+sub emit_func {
+    my ($name, $opt) = @_;
+    return <<___;
+
+.asm_func $name, ${opt}nargs=3
 	movq	$C{H0}(%rdi),%r8
 	movq	$C{H1}(%rdi),%r9
 	movq	$C{H2}(%rdi),%r10
@@ -355,9 +445,11 @@ $code .= <<___;
 	adcq	8(%rdx),%r9
 	movq	%r8,0(%rsi)
 	movq	%r9,8(%rsi)
-	.asm_ret
-.asm_endfunc
+${\ RET}.asm_endfunc
 ___
+}
+$code .= emit_func('poly1305_emit', '');
+$code .= emit_func('poly1305_emit_avx', 'indirect, ');
 
 # ---- scalar block loop (SysV internal; clobbers callee-saved GPRs) ---------
 {
@@ -365,9 +457,9 @@ my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r12', '%r13', '%r14', '%rbx', '%r
 my ($t0, $t1, $t2, $cnt) = ('%r8', '%r9', '%r10', '%r15');
 $code .= <<___;
 
-# .Lblocks_scalar: rdi ctx, rsi inp, rdx len, ecx padbit.  Callers have
-# saved rbx, rbp, r12-r15; this routine pushes nothing.
-.asm_func .Lblocks_scalar, local
+# $FN{scalar}: rdi ctx, rsi inp, rdx len, ecx padbit (only ecx is read).
+# Callers have saved rbx, rbp, r12-r15; this routine pushes nothing.
+.asm_func $FN{scalar}, local
 	negl	%ecx			# padbit = (padbit != 0), zero-extended
 	sbbl	%ecx,%ecx
 	negl	%ecx
@@ -411,159 +503,45 @@ ${\ top_fold($h2)}
 	movq	$h0,$C{H1}(%rdi)
 	movq	$h2,$C{H2}(%rdi)
 .Lscalar_done:
-	.asm_ret
-.asm_endfunc
+${\ RET}.asm_endfunc
 ___
 }
 
-# ---- powers of r (SysV internal): rdi ctx, esi = how many ---------------
-# power_chain: r^1..r^n by the scalar multiplication, each stored by
-# $store (radix 2^26 or 2^44 table), n kept in the flag $set, the other
-# table's flag $clear zeroed (the two tables share ctx space).  Clobbers
-# rax, rcx, rdx, rsi, r8-r11, rbx, rbp, r15; keeps rdi, r12 (saved), r13,
-# r14.
-sub power_chain {
-    my ($name, $set, $clear, $store) = @_;
-    my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r10', '%r9', '%r8', '%rbx', '%rbp');
-    my ($t0, $t1, $t2, $i) = ('%rcx', '%rsi', '%r15', '%r12');
-    return <<___;
+# ---- r^2, r^3, r^4 into the context (once per key) ---------------------------
+# $FN{powers}: rdi ctx.  Three serial scalar multiplications by r (the
+# s1 trick needs the clamped r as the multiplier).  Clobbers rax, rcx,
+# rdx, rsi, r8-r11, rbx, rbp, r15; keeps rdi, r12-r14.
+{
+my ($r0, $r1, $s1, $h0, $h1, $h2) = ('%r11', '%r10', '%r9', '%r8', '%rbx', '%rbp');
+my ($t0, $t1, $t2) = ('%rcx', '%rsi', '%r15');
+$code .= <<___;
 
-.asm_func $name, local, push=r12
-	movl	%esi,$set(%rdi)
-	movl	\$0,$clear(%rdi)
+.asm_func $FN{powers}, local
 	movq	$C{R0}(%rdi),$r0
 	movq	$C{R1}(%rdi),$r1
 	movq	$C{S1}(%rdi),$s1
 	movq	$r0,$h0
 	movq	$r1,$h1
 	xorl	%ebp,%ebp
-	xorl	%r12d,%r12d
-${name}_loop:
-${\ $store->($h0, $h1, $h2, $i)}
-	incl	%r12d
-	cmpl	$set(%rdi),%r12d
-	jae	${name}_done
-${\ mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2)}
-	jmp	${name}_loop
-${name}_done:
 ___
+for my $k (2 .. 4) {
+    $code .= mul_reduce($h0, $h1, $h2, $r0, $r1, $s1, $t0, $t1, $t2);
+    $code .= "\tmovq\t$h0," . RP($k, 0) . "(%rdi)\n\tmovq\t$h1," . RP($k, 1) . "(%rdi)\n";
+    $code .= "\tmovq\t$h2," . RP($k, 2) . "(%rdi)\n";
 }
-
-# Radix 2^26: fills P(., 0..n-1), the AVX2 table B (limbs of r^4 and their
-# 5*) and, for n = 16, S16 (5 * limbs 1..4 of r^16).
-# The scalar chain gives r^1..r^8; r^9..r^16 = (r^1..r^8) * r^8 is one
-# 8-lane vector multiplication (lanes in natural order), which is shorter
-# than eight more serial steps (measured: IFMA 2048 B one-shot 280 -> 245
-# TSC ticks; the same trick for r^5..r^8 was slower than the chain).  The
-# vector step runs only for n = 16, i.e. from the AVX-512 entries.
-$code .= power_chain('.Lpower_chain26', $C{NPOW}, $C{NPOW44}, \&store26);
-$code .= "\t.asm_ret\n.asm_endfunc\n";
-$code .= power_chain('.Lpower_chain44', $C{NPOW44}, $C{NPOW}, \&store44);
-$code .= "\t.asm_ret\n.asm_endfunc\n";
-
-# Radix 2^26 step: P(., k..2k-1) = P(., 0..k-1) * r^k (k = 8).
-sub pow_step26 {
-    my ($k) = @_;
-    my @A = map { "%zmm$_" } 0 .. 4;
-    my @D = map { "%zmm$_" } 5 .. 9;
-    my @T = map { "%zmm$_" } 10 .. 13;
-    my @M = map { "%zmm$_" } 16 .. 24;
-    my $c = vcfg(8, '%zmm15', undef);
-    my $s = "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
-    for my $l (0 .. 4) {
-        $s .= "\tvpmovzxdq\t" . P($l, 0) . "(%rdi),$A[$l]\n";
-        $s .= "\tvpbroadcastd\t" . P($l, $k - 1) . "(%rdi),$M[$l]\n";
-        $s .= "\tvpslld\t\$2,$M[$l],$M[4 + $l]\n\tvpaddd\t$M[$l],$M[4 + $l],$M[4 + $l]\n" if $l;
-    }
-    $s .= vmul(\@A, \@D, [@T[0, 1]], sub { ('', $M[$_[0]]) });
-    $s .= vcarry($c, \@D, \@A, @T[0, 1]);
-    $s .= "\tvpmovqd\t$A[$_]," . P($_, $k) . "(%rdi)\n" for 0 .. 4;  # 8 u32 each
-    return $s;
-}
-
-# Radix 2^44 step: Q(., k..2k-1) = Q(., 0..k-1) * r^k (k = 8).
-sub pow_step44 {
-    my ($k) = @_;
-    my @A = map { "%zmm$_" } 0 .. 2;
-    my @L = map { "%zmm$_" } 3 .. 5;
-    my @H = map { "%zmm$_" } 6 .. 8;
-    my @R = map { "%zmm$_" } 9 .. 11;
-    my @S = map { "%zmm$_" } 12 .. 13;
-    my ($t0, $t1) = ('%zmm14', '%zmm15');
-    my $s = '';
-    for my $l (0 .. 2) {
-        $s .= "\tvmovdqu64\t" . Q($l, 0) . "(%rdi),$A[$l]\n";
-        $s .= "\tvpbroadcastq\t" . Q($l, $k - 1) . "(%rdi),$R[$l]\n";
-        $s .= "\tvpxorq\t$L[$l],$L[$l],$L[$l]\n\tvpxorq\t$H[$l],$H[$l],$H[$l]\n";
-    }
-    for my $l (1 .. 2) {
-        $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$t0\n\tvpaddq\t$t0,$S[$l-1],$S[$l-1]\n";
-    }
-    $s .= mul44(\@A, \@L, \@H, sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) });
-    $s .= fold44(\@L, \@H, $t0, $t1);
-    my $c = { MASK => $R[0], MASK42 => $R[1] };      # multipliers are dead now
-    $s .= "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$R[0]\n";
-    $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$R[1]\n";
-    $s .= carry44($c, \@L, \@A, $R[2], $S[0], $S[1]);
-    for my $l (0 .. 2) {
-        $s .= "\tvmovdqu64\t$A[$l]," . Q($l, $k) . "(%rdi)\n";
-    }
-    return $s;
-}
-
-# .Lcompute_powers / .Lcompute_powers44: rdi ctx, esi = n (4, 8 or 16;
-# 8 or 16 for radix 2^44).  Clobber as power_chain plus zmm0-24; keep rdi,
-# r12, r13, r14.
-for my $rad (26, 44) {
-    my ($name, $chain, $cnt, $step) = $rad == 26
-        ? ('.Lcompute_powers', '.Lpower_chain26', $C{NPOW}, \&pow_step26)
-        : ('.Lcompute_powers44', '.Lpower_chain44', $C{NPOW44}, \&pow_step44);
-    $code .= <<___;
-
-.asm_func $name, local, push=r13
-	movl	%esi,%r13d
-	cmpl	\$8,%esi
-	jbe	${name}_chain
-	movl	\$8,%esi
-${name}_chain:
-	call	$chain
-	cmpl	\$16,%r13d
-	jb	${name}_tables
-${\ $step->(8)}
-	vzeroupper
-${name}_tables:
-	movl	%r13d,$cnt(%rdi)
-___
-    if ($rad == 26) {
-        # AVX2 table B (from r^4) and, for n = 16, S16 (from r^16)
-        for my $l (0 .. 4) {
-            $code .= "\tmovl\t" . P($l, 3) . "(%rdi),%eax\n\tmovl\t%eax," . B($l) . "(%rdi)\n";
-            next unless $l;
-            $code .= "\tleal\t(%rax,%rax,4),%eax\n\tmovl\t%eax," . B(4 + $l) . "(%rdi)\n";
-        }
-        $code .= "\tcmpl\t\$8,%r13d\n\tjb\t${name}_ret\n";
-        for my $l (1 .. 4) {
-            $code .= "\tmovl\t" . P($l, 7) . "(%rdi),%eax\n\tleal\t(%rax,%rax,4),%eax\n";
-            $code .= "\tmovl\t%eax," . B8S($l) . "(%rdi)\n";
-        }
-        $code .= "\tcmpl\t\$16,%r13d\n\tjb\t${name}_ret\n";
-        for my $l (1 .. 4) {
-            $code .= "\tmovl\t" . P($l, 15) . "(%rdi),%eax\n\tleaq\t(%rax,%rax,4),%rax\n";
-            $code .= "\tmovq\t%rax," . S16($l) . "(%rdi)\n";
-        }
-    }
-    $code .= "${name}_ret:\n\t.asm_ret\n.asm_endfunc\n";
+$code .= "\tmovl\t\$1,$C{PFLAG}(%rdi)\n" . RET() . ".asm_endfunc\n";
 }
 
 # ---- vector helpers ---------------------------------------------------------
 # A vector configuration: register width, lanes, mnemonics, MASK and PAD.
+# L = 2: xmm, AVX1 only (VEX, no AVX2 instruction); 4: ymm, AVX2; 8: zmm.
 sub vcfg {
     my ($L, $mask, $pad) = @_;
-    my %c = $L == 4
-        ? (v => 'ymm', L => 4, and => 'vpand', or => 'vpor', movu => 'vmovdqu',
-           xor => 'vpxor', mova => 'vmovdqa')
-        : (v => 'zmm', L => 8, and => 'vpandq', or => 'vporq', movu => 'vmovdqu64',
-           xor => 'vpxorq', mova => 'vmovdqa64');
+    my %c = $L == 8
+        ? (v => 'zmm', L => 8, and => 'vpandq', or => 'vporq', movu => 'vmovdqu64',
+           xor => 'vpxorq', mova => 'vmovdqa64')
+        : (v => $L == 4 ? 'ymm' : 'xmm', L => $L, and => 'vpand', or => 'vpor',
+           movu => 'vmovdqu', xor => 'vpxor', mova => 'vmovdqa');
     @c{qw(MASK PAD)} = ($mask, $pad);
     return \%c;
 }
@@ -571,9 +549,22 @@ sub vcfg {
 sub xreg { my ($r) = @_; (my $x = $r) =~ s/[yz]mm/xmm/; return $x }
 sub yreg { my ($r) = @_; (my $y = $r) =~ s/zmm/ymm/; return $y }
 
+# MASK = 2^26-1 in every lane; PAD = padbit (r14d) << 24 in every lane.
+sub mask_pad {
+    my ($c) = @_;
+    my ($M, $P) = @$c{qw(MASK PAD)};
+    my $s = $c->{L} == 2 ? "\tvmovddup\t.Lmask26(%rip),$M\n"
+                         : "\tvpbroadcastq\t.Lmask26(%rip),$M\n";
+    return $s unless defined $P;
+    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($P) . "\n";
+    $s .= $c->{L} == 2 ? "\tvpunpcklqdq\t$P,$P,$P\n" : "\tvpbroadcastq\t" . xreg($P) . ",$P\n";
+    return $s;
+}
+
 # One group of L blocks at (%r12) split into 26-bit limbs and added into
 # @$X (64-bit lanes); advances r12.  Lane k holds block (k/2 + (k&1)*L/2)
-# for the two-register unpack: (0,2,1,3) for L=4, (0,4,1,5,2,6,3,7) for 8.
+# for the two-register unpack: (0,1) for L=2, (0,2,1,3) for 4,
+# (0,4,1,5,2,6,3,7) for 8.
 sub vload_add {
     my ($c, $t, $X) = @_;
     my ($t0, $t1, $t2) = @$t;
@@ -662,14 +653,16 @@ ___
 }
 
 # Multiplier for the last group: lane k gets r^(base + L - block(k)),
-# limbs from P(j, base..base+L-1) reordered (vpermq), 5* computed.
+# limbs from P(j, base..base+L-1) reordered, 5* computed.
 sub lane_powers {
     my ($c, $base, $tb, $ts, $idx) = @_;
     return sub {
         my ($j) = @_;
         if ($j <= 4) {
-            my $s = "\tvpmovzxdq\t" . P($j, $base) . "(%rdi),$tb\n";
-            $s .= $c->{L} == 8 ? "\tvpermq\t$tb,$idx,$tb\n" : "\tvpermq\t\$0x27,$tb,$tb\n";
+            my $s = "\t$c->{movu}\t" . P($j, $base) . ",$tb\n";
+            $s .= $c->{L} == 8 ? "\tvpermq\t$tb,$idx,$tb\n"
+                : $c->{L} == 4 ? "\tvpermq\t\$0x27,$tb,$tb\n"
+                :                "\tvpshufd\t\$0x4e,$tb,$tb\n";
             return ($s, $tb);
         }
         return ("\tvpsllq\t\$2,$tb,$ts\n\tvpaddq\t$tb,$ts,$ts\n", $ts);
@@ -718,9 +711,8 @@ sub vhsum {
     for my $k (0 .. 4) {
         my ($d, $dy, $dx, $ty, $tx) = ($D->[$k], yreg($D->[$k]), xreg($D->[$k]), yreg($t), xreg($t));
         $s .= "\tvextracti64x4\t\$1,$d,$ty\n\tvpaddq\t$ty,$dy,$dy\n" if $c->{L} == 8;
+        $s .= "\tvextracti128\t\$1,$dy,$tx\n\tvpaddq\t$tx,$dx,$dx\n" if $c->{L} >= 4;
         $s .= <<___;
-	vextracti128	\$1,$dy,$tx
-	vpaddq	$tx,$dx,$dx
 	vpsrldq	\$8,$dx,$tx
 	vpaddq	$tx,$dx,$dx
 	vmovq	$dx,$g[$k]
@@ -769,28 +761,123 @@ ___
     return $s;
 }
 
-# Common entry of a vector body: save args, make sure n powers are cached.
+# ---- powers of r in the frame (per call) ------------------------------------
+# r^1 (ctx) and r^2..r^4 (cached in ctx) are converted by scalar code into
+# P(., 0..3) or Q(., 0..3); higher powers come from lane-parallel vector
+# multiplications: (r^1..r^4) * r^4 -> r^5..r^8 in one 4-lane product,
+# then (r^1..r^8) * r^8 -> r^9..r^16 in one 8-lane product.
+
+# Radix 2^26: P(., L..2L-1) = P(., 0..L-1) * r^L (L = 4: ymm; 8: zmm).
+sub vpow26 {
+    my ($L) = @_;
+    my $v = $L == 4 ? 'ymm' : 'zmm';
+    my @A = map { "%$v$_" } 0 .. 4;
+    my @D = map { "%$v$_" } 5 .. 9;
+    my @T = map { "%$v$_" } 10 .. 13;
+    my $c = vcfg($L, "%${v}15", undef);
+    my $mult = sub {
+        my ($j) = @_;
+        return ("\tvpbroadcastq\t" . P($j, $L - 1) . ",$T[2]\n", $T[2]) if $j <= 4;
+        return ("\tvpsllq\t\$2,$T[2],$T[3]\n\tvpaddq\t$T[2],$T[3],$T[3]\n", $T[3]);
+    };
+    my $s = mask_pad($c);
+    $s .= "\t$c->{movu}\t" . P($_, 0) . ",$A[$_]\n" for 0 .. 4;
+    $s .= vmul(\@A, \@D, [@T[0, 1]], $mult) . vcarry($c, \@D, \@A, @T[0, 1]);
+    $s .= "\t$c->{movu}\t$A[$_]," . P($_, $L) . "\n" for 0 .. 4;
+    return $s;
+}
+
+# Radix 2^44: Q(., L..2L-1) = Q(., 0..L-1) * r^L (L = 4 or 8; zmm
+# arithmetic, the 4-lane case loads and stores ymm, upper lanes zero).
+sub vpow44 {
+    my ($L) = @_;
+    my @A = map { "%zmm$_" } 0 .. 2;
+    my @L = map { "%zmm$_" } 3 .. 5;
+    my @H = map { "%zmm$_" } 6 .. 8;
+    my @R = map { "%zmm$_" } 9 .. 11;
+    my @S = map { "%zmm$_" } 12 .. 13;
+    my ($t0, $t1) = ('%zmm14', '%zmm15');
+    my ($ld, $w) = $L == 4 ? ('vmovdqu', \&yreg) : ('vmovdqu64', sub { $_[0] });
+    my $s = '';
+    for my $l (0 .. 2) {
+        $s .= "\t$ld\t" . Q($l, 0) . "," . $w->($A[$l]) . "\n";
+        $s .= "\tvpbroadcastq\t" . Q($l, $L - 1) . ",$R[$l]\n";
+        $s .= "\tvpxorq\t$L[$l],$L[$l],$L[$l]\n\tvpxorq\t$H[$l],$H[$l],$H[$l]\n";
+    }
+    for my $l (1 .. 2) {
+        $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$t0\n\tvpaddq\t$t0,$S[$l-1],$S[$l-1]\n";
+    }
+    $s .= mul44(\@A, \@L, \@H, sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) });
+    $s .= fold44(\@L, \@H, $t0, $t1);
+    my $c = { MASK => $R[0], MASK42 => $R[1] };      # multipliers are dead now
+    $s .= "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$R[0]\n";
+    $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$R[1]\n";
+    $s .= carry44($c, \@L, \@A, $R[2], $S[0], $S[1]);
+    $s .= "\t$ld\t" . $w->($A[$_]) . "," . Q($_, $L) . "\n" for 0 .. 2;
+    return $s;
+}
+
+# Common entry of a vector body: save the arguments, make sure r^2..r^4
+# are cached in ctx, point rbp at the 64-byte aligned table in the frame
+# and fill it with r^1..r^n (radix $rad), plus SM (5 * limbs of r^n) for
+# radix 2^26.
 sub vec_entry {
-    my ($p, $n) = @_;
-    return <<___;
+    my ($p, $rad, $n) = @_;
+    my $conv = $rad == 26 ? \&conv26 : \&conv44;
+    my $s = <<___;
 	movq	%rsi,%r12
 	movq	%rdx,%r13
 	negl	%ecx			# padbit = (padbit != 0)
 	sbbl	%ecx,%ecx
 	negl	%ecx
 	movl	%ecx,%r14d
-	cmpl	\$$n,$C{NPOW}(%rdi)
-	jae	${p}_have_powers
-	movl	\$$n,%esi
-	call	.Lcompute_powers
-${p}_have_powers:
+	cmpl	\$0,$C{PFLAG}(%rdi)
+	jne	${p}_cached
+	call	$FN{powers}
+${p}_cached:
+	leaq	63(%rsp),$TB		# table: 64-byte aligned, in the frame
+	andq	\$-64,$TB
+	movq	$C{R0}(%rdi),%r8
+	movq	$C{R1}(%rdi),%r9
 ___
+    $s .= $conv->('%r8', '%r9', undef, 0);
+    for my $k (2 .. 4) {
+        $s .= "\tmovq\t" . RP($k, $_) . "(%rdi),%r" . (8 + $_) . "\n" for 0 .. 2;
+        $s .= $conv->('%r8', '%r9', '%r10', $k - 1);
+    }
+    my $step = $rad == 26 ? \&vpow26 : \&vpow44;
+    $s .= $step->(4) if $n >= 8;
+    $s .= $step->(8) if $n >= 16;
+    if ($rad == 26) {
+        for my $l (1 .. 4) {
+            $s .= "\tmovq\t" . P($l, $n - 1) . ",%rax\n\tleaq\t(%rax,%rax,4),%rax\n";
+            $s .= "\tmovq\t%rax," . SM($l) . "\n";
+        }
+    }
+    return $s;
 }
 
-# Common exit: leftover blocks (len mod $unit) through the scalar loop.
+# Zero what a body wrote into its frame (powers of r are key material,
+# the chains' accumulators depend on h): P/Q rows 0..$rows-1 entries
+# 0..n-1, SM (radix 2^26) and $acc bytes of ACC, with $W-byte stores.
+sub wipe {
+    my ($W, $rows, $n, $acc) = @_;
+    my ($z, $st) = $W == 64 ? ('%zmm0', 'vmovdqu64') : $W == 32 ? ('%ymm0', 'vmovdqu') : ('%xmm0', 'vmovdqu');
+    my @reg = map { [128 * $_, 8 * $n] } 0 .. $rows - 1;
+    push @reg, [$F{SM}, 32] if $rows == 5;
+    push @reg, [$F{ACC}, $acc] if $acc;
+    my $s = "\tvpxor\t%xmm0,%xmm0,%xmm0\t# wipe the frame\n";
+    for (@reg) {
+        my ($o, $len) = @$_;
+        for (my $x = 0; $x < $len; $x += $W) { $s .= "\t$st\t$z," . ($o + $x) . "($TB)\n" }
+    }
+    return $s;
+}
+
+# Common exit: wipe, leftover blocks (len mod $unit) through the scalar loop.
 sub vec_exit {
-    my ($p, $unit) = @_;
-    return <<___;
+    my ($p, $unit, $wipe) = @_;
+    return $wipe . <<___;
 	vzeroupper
 	andq	\$${\ ($unit - 1)},%r13	# leftover blocks: scalar
 	cmpq	\$16,%r13
@@ -798,10 +885,9 @@ sub vec_exit {
 	movq	%r12,%rsi
 	movq	%r13,%rdx
 	movl	%r14d,%ecx
-	call	.Lblocks_scalar
+	call	$FN{scalar}
 ${p}_done:
-	.asm_ret
-.asm_endfunc
+${\ RET}.asm_endfunc
 ___
 }
 
@@ -810,7 +896,7 @@ ___
 # every GPR but rdi (the entry points saved the callee-saved ones) and
 # every vector register (on Win64 the body's own frame keeps xmm6-15, so
 # short inputs that never get here do not pay for it).  Multiplier r^L:
-# AVX2 broadcasts it from the B table, AVX-512 keeps it in zmm16-24.
+# AVX2 broadcasts it from the table, AVX-512 keeps it in zmm16-24.
 sub vec_single {
     my ($L) = @_;
     my $v = $L == 4 ? 'ymm' : 'zmm';
@@ -823,14 +909,13 @@ sub vec_single {
     my $p = ".Lv$L";
     my $mult = $L == 8
         ? sub { ('', $MUL[$_[0]]) }
-        : sub { my $t = $_[0] <= 4 ? $T[2] : $T[3];
-                ("\tvpbroadcastd\t" . B($_[0]) . "(%rdi),$t\n", $t) };
-    my $s = "\n.asm_func ${p}_body, local, xmm\n" . vec_entry($p, $L) . h_to_lanes(\@A);
-    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
-    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($c->{PAD}) . "\n";
-    $s .= "\tvpbroadcastq\t" . xreg($c->{PAD}) . ",$c->{PAD}\n";
+        : sub { my ($j) = @_;
+                return ("\tvpbroadcastq\t" . P($j, 3) . ",$T[2]\n", $T[2]) if $j <= 4;
+                return ("\tvpbroadcastq\t" . SM($j - 4) . ",$T[3]\n", $T[3]) };
+    my $s = "\n.asm_func poly1305_x86_64_v$L, local, xmm, frame=$FRAME\n"
+          . vec_entry($p, 26, $L) . h_to_lanes(\@A) . mask_pad($c);
     if ($L == 8) {
-        $s .= "\tvpbroadcastd\t" . P($_, 7) . "(%rdi),$MUL[$_]\n" for 0 .. 4;
+        $s .= "\tvpbroadcastd\t" . P($_, 7) . ",$MUL[$_]\n" for 0 .. 4;
         $s .= "\tvpslld\t\$2,$MUL[$_],$MUL[4 + $_]\n\tvpaddd\t$MUL[$_],$MUL[4 + $_],$MUL[4 + $_]\n"
             for 1 .. 4;
         $s .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
@@ -857,7 +942,7 @@ ${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 0, @T[2,3], $IDX))}
 ${\ vhsum($c, \@D, $T[0])}
 ${\ sums_to_h()}
 ___
-    $s .= vec_exit($p, 16 * $L);
+    $s .= vec_exit($p, 16 * $L, wipe($L == 4 ? 32 : 64, 5, $L, 0));
     return $s;
 }
 
@@ -868,7 +953,7 @@ ___
 # (and h), X at zero.  Two independent chains hide the multiply/carry
 # latency of one.  Registers: X zmm0-4, Y zmm5-9, DX zmm10-14, DY zmm15-19,
 # T zmm20-23, MASK zmm24, PAD zmm25, r^16 limbs zmm26-30, perm zmm31;
-# 5*limbs of r^16 are broadcast from S16 in ctx.
+# 5*limbs of r^16 are broadcast from SM in the frame.
 sub vec_dual {
     my @X  = map { "%zmm$_" } 0 .. 4;
     my @Y  = map { "%zmm$_" } 5 .. 9;
@@ -879,11 +964,10 @@ sub vec_dual {
     my @R = map { "%zmm$_" } 26 .. 30;
     my $IDX = '%zmm31';
     my $p = '.Lv16';
-    my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', S16($_[0] - 4) . '(%rdi){1to8}') };
-    my $s = "\n.asm_func ${p}_body, local, xmm\n" . vec_entry($p, 16) . h_to_lanes(\@X);
-    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
-    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvpbroadcastq\t%rax,$c->{PAD}\n";
-    $s .= "\tvpbroadcastd\t" . P($_, 15) . "(%rdi),$R[$_]\n" for 0 .. 4;
+    my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', SM($_[0] - 4) . '{1to8}') };
+    my $s = "\n.asm_func poly1305_x86_64_v16, local, xmm, frame=$FRAME\n"
+          . vec_entry($p, 26, 16) . h_to_lanes(\@X) . mask_pad($c);
+    $s .= "\tvpbroadcastq\t" . P($_, 15) . ",$R[$_]\n" for 0 .. 4;
     $s .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
     $s .= <<___;
 	movq	%r13,%r15
@@ -923,7 +1007,7 @@ ${\ vmul(\@Y, \@DX, [@T[0,1]], lane_powers($c, 0, @T[2,3], $IDX), 1)}
 ${\ vhsum($c, \@DX, $Y[0])}
 ${\ sums_to_h()}
 ___
-    $s .= vec_exit($p, 128);
+    $s .= vec_exit($p, 128, wipe(64, 5, 16, 0));
     return $s;
 }
 
@@ -931,39 +1015,44 @@ $code .= vec_single(4);
 $code .= vec_single(8);
 $code .= vec_dual();
 
-# ---- two-chain AVX2 body: 8 blocks per iteration ---------------------------
-# As vec_dual but with 4-lane chains X and Y and multiplier r^8: sixteen
-# ymm registers hold one chain's working set, so the two accumulators live
-# in the frame and are reloaded in turn (store-to-load forwarding, no
-# stall); the second chain hides the first one's multiply/carry latency.
-# Multiplier limbs are broadcast from P(., 7) and B8S.
-sub vec_dual4 {
-    my @A = map { "%ymm$_" } 0 .. 4;
-    my @D = map { "%ymm$_" } 5 .. 9;
-    my @T = map { "%ymm$_" } 10 .. 13;
-    my $c = vcfg(4, '%ymm15', '%ymm14');
-    my $p = '.Lv4d';
-    my $slot = sub { my ($ch, $l) = @_; return (160 * $ch + 32 * $l) . '(%rsp)' };
+# ---- two-chain AVX2 / AVX bodies: 2L blocks per iteration ------------------
+# As vec_dual but with L-lane chains X and Y and multiplier r^(2L): L = 4
+# (ymm, AVX2, r^8) or L = 2 (xmm, AVX1 only: VEX-encoded 128-bit
+# instructions, no AVX2 one, r^4).  Sixteen registers hold one chain's
+# working set, so the two accumulators live in the frame (ACC) and are
+# reloaded in turn (store-to-load forwarding, no stall); the second chain
+# hides the first one's multiply/carry latency.  Multiplier limbs are
+# broadcast from P(., 2L-1) and SM.
+sub vec_dual_mem {
+    my ($L) = @_;
+    my $v = $L == 4 ? 'ymm' : 'xmm';
+    my $n = 2 * $L;
+    my @A = map { "%$v$_" } 0 .. 4;
+    my @D = map { "%$v$_" } 5 .. 9;
+    my @T = map { "%$v$_" } 10 .. 13;
+    my $c = vcfg($L, "%${v}15", "%${v}14");
+    my $p = ".Lv${L}d";
+    my $bc = $L == 2 ? 'vmovddup' : 'vpbroadcastq';
+    my $slot = sub { my ($ch, $l) = @_; return ($F{ACC} + 8 * $L * (5 * $ch + $l)) . "($TB)" };
     my $mult = sub {
         my ($j) = @_;
-        my ($t, $src) = $j <= 4 ? ($T[2], P($j, 7)) : ($T[3], B8S($j - 4));
-        return ("\tvpbroadcastd\t$src(%rdi),$t\n", $t);
+        my ($t, $src) = $j <= 4 ? ($T[2], P($j, $n - 1)) : ($T[3], SM($j - 4));
+        return ("\t$bc\t$src,$t\n", $t);
     };
     my $ld = sub { join '', map { "\tvmovdqu\t" . $slot->($_[0], $_) . ",$A[$_]\n" } 0 .. 4 };
     my $st = sub { join '', map { "\tvmovdqu\t$A[$_]," . $slot->($_[0], $_) . "\n" } 0 .. 4 };
     my $zero = join '', map { "\tvpxor\t$_,$_,$_\n" } @A;
-    my $step = sub {       # chain ch: A = A*r^8 + next group
+    my $step = sub {       # chain ch: A = A*r^n + next group
         my ($ch) = @_;
         return $ld->($ch) . vmul(\@A, \@D, [@T[0, 1]], $mult)
              . vload_add($c, [@T[0 .. 2]], \@D) . vcarry($c, \@D, \@A, @T[0, 1]) . $st->($ch);
     };
-    my $s = "\n.asm_func ${p}_body, local, xmm, frame=320\n" . vec_entry($p, 8) . h_to_lanes(\@A);
-    $s .= "\tvpbroadcastq\t.Lmask26(%rip),$c->{MASK}\n";
-    $s .= "\tmovl\t%r14d,%eax\n\tshll\t\$24,%eax\n\tvmovd\t%eax," . xreg($c->{PAD}) . "\n";
-    $s .= "\tvpbroadcastq\t" . xreg($c->{PAD}) . ",$c->{PAD}\n";
+    my $lg = $L == 4 ? 6 : 5;
+    my $s = "\n.asm_func poly1305_x86_64_v${L}d, local, xmm, frame=$FRAME\n"
+          . vec_entry($p, 26, $n) . h_to_lanes(\@A) . mask_pad($c);
     $s .= <<___;
 	movq	%r13,%r15
-	shrq	\$6,%r15		# groups of 4 blocks (>= 2)
+	shrq	\$$lg,%r15		# groups of $L blocks (>= 2)
 	testq	\$1,%r15
 	jz	${p}_even
 ${\ vload_add($c, [@T[0..2]], \@A)}
@@ -983,7 +1072,7 @@ ${\ $st->(1)}
 	jz	${p}_final
 .balign 32
 ${p}_loop:
-# LLVM-MCA-BEGIN poly1305_vec4x2
+# LLVM-MCA-BEGIN poly1305_vec${L}x2
 ${\ $step->(0)}
 ${\ $step->(1)}
 	decq	%r15
@@ -991,16 +1080,17 @@ ${\ $step->(1)}
 # LLVM-MCA-END
 ${p}_final:
 ${\ $ld->(0)}
-${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 4, @T[2,3], undef))}
+${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, $L, @T[2,3], undef))}
 ${\ $ld->(1)}
 ${\ vmul(\@A, \@D, [@T[0,1]], lane_powers($c, 0, @T[2,3], undef), 1)}
 ${\ vhsum($c, \@D, $T[0])}
 ${\ sums_to_h()}
 ___
-    $s .= vec_exit($p, 64);          # groups of 64 bytes, odd counts included
+    $s .= vec_exit($p, 16 * $L, wipe($L == 4 ? 32 : 16, 5, $n, 10 * 8 * $L));
     return $s;
 }
-$code .= vec_dual4();
+$code .= vec_dual_mem(4);
+$code .= vec_dual_mem(2);
 
 # ---- AVX512-IFMA, radix 2^44 ---------------------------------------------
 # h = h0 + h1*2^44 + h2*2^88 (h0, h1 44 bits, h2 42 bits plus lazy excess),
@@ -1105,7 +1195,7 @@ sub lane_powers44 {
         my ($j) = @_;
         if ($j <= 2) {
             my $t = $tb->[$j];
-            return ("\tvmovdqu64\t" . Q($j, $base) . "(%rdi),$t\n\tvpermq\t$t,$idx,$t\n", $t);
+            return ("\tvmovdqu64\t" . Q($j, $base) . ",$t\n\tvpermq\t$t,$idx,$t\n", $t);
         }
         my ($t, $u) = ($tb->[$j - 2], $ts->[$j - 3]);
         return ("\tvpsllq\t\$2,$t,$u\n\tvpsllq\t\$4,$t,$tt\n\tvpaddq\t$tt,$u,$u\n", $u);
@@ -1195,19 +1285,8 @@ sub vec44 {
     my @xx = map { xreg($_) } @X;
     my $s = <<___;
 
-.asm_func ${p}_body, local, xmm
-	movq	%rsi,%r12
-	movq	%rdx,%r13
-	negl	%ecx			# padbit = (padbit != 0)
-	sbbl	%ecx,%ecx
-	negl	%ecx
-	movl	%ecx,%r14d
-	cmpl	\$$n,$C{NPOW44}(%rdi)
-	jae	${p}_have_powers
-	movl	\$$n,%esi
-	call	.Lcompute_powers44
-${p}_have_powers:
-	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into lane 0
+.asm_func poly1305_x86_64_q$n, local, xmm, frame=$FRAME
+${\ vec_entry($p, 44, $n)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into lane 0
 	movq	$C{H1}(%rdi),%r9
 	movq	$C{H2}(%rdi),%r10
 	movabsq	\$0xfffffffffff,%rcx
@@ -1233,7 +1312,7 @@ ${p}_have_powers:
 	vmovdqu64	.Lperm8(%rip),$IDX
 ___
     for my $l (0 .. 2) {
-        $s .= "\tvpbroadcastq\t" . Q($l, $n - 1) . "(%rdi),$R[$l]\n";
+        $s .= "\tvpbroadcastq\t" . Q($l, $n - 1) . ",$R[$l]\n";
     }
     for my $l (1 .. 2) {
         $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$T[0]\n\tvpaddq\t$T[0],$S[$l-1],$S[$l-1]\n";
@@ -1278,7 +1357,7 @@ ___
     $s .= mul44(\@Y, \@LX, \@HX, lane_powers44(0, \@tb, \@ts, $LY[1], $IDX)) if $dual;
     $s .= fold44(\@LX, \@HX, @T[0, 1]);
     $s .= sums44_to_h(\@LX, $X[0]);
-    $s .= vec_exit($p, 128);
+    $s .= vec_exit($p, 128, wipe(64, 3, $n, 0));
     return $s;
 }
 
@@ -1296,22 +1375,77 @@ sub blocks_entry {
 .asm_func $name, indirect, nargs=4, push=rbx:rbp:r12:r13:r14:r15
 ___
     $s .= "\tcmpq\t\$$_->[0],%rdx\n\tjae\t$_->[1]\n" for @paths;
-    $s .= "\tcall\t.Lblocks_scalar\n\t.asm_ret\n";
-    $s .= "$_->[1]:\n\tcall\t$_->[2]\n\t.asm_ret\n" for reverse @paths;
+    $s .= "\tcall\t$FN{scalar}\n" . RET();
+    $s .= "$_->[1]:\n\tcall\t$_->[2]\n" . RET() for reverse @paths;
     return $s . ".asm_endfunc\n";
 }
 
+$code .= blocks_entry('poly1305_blocks_avx',
+    [$VEC2D_MIN, '.Lavx_vec2d', 'poly1305_x86_64_v2d']);
 $code .= blocks_entry('poly1305_blocks_avx2',
-    [$VEC4D_MIN, '.Lavx2_vec4d', '.Lv4d_body'],
-    [$VEC4_MIN,  '.Lavx2_vec',   '.Lv4_body']);
+    [$VEC4D_MIN, '.Lavx2_vec4d', 'poly1305_x86_64_v4d'],
+    [$VEC4_MIN,  '.Lavx2_vec',   'poly1305_x86_64_v4']);
 $code .= blocks_entry('poly1305_blocks_avx512',
-    [$VEC16_MIN, '.Lavx512_vec16', '.Lv16_body'],
-    [$VEC8_MIN,  '.Lavx512_vec8',  '.Lv8_body'],
-    [$VEC4_MIN,  '.Lavx512_vec4',  '.Lv4_body']);
+    [$VEC16_MIN, '.Lavx512_vec16', 'poly1305_x86_64_v16'],
+    [$VEC8_MIN,  '.Lavx512_vec8',  'poly1305_x86_64_v8'],
+    [$VEC4_MIN,  '.Lavx512_vec4',  'poly1305_x86_64_v4']);
 $code .= blocks_entry('poly1305_blocks_avx512ifma',
-    [$VEC44D_MIN, '.Lifma_q16',  '.Lq16_body'],
-    [$VEC44_MIN,  '.Lifma_q8',   '.Lq8_body'],
-    [$VEC4_MIN,   '.Lifma_vec4', '.Lv4_body']);
+    [$VEC44D_MIN, '.Lifma_q16',  'poly1305_x86_64_q16'],
+    [$VEC44_MIN,  '.Lifma_q8',   'poly1305_x86_64_q8'],
+    [$VEC4_MIN,   '.Lifma_vec4', 'poly1305_x86_64_v4']);
+
+# ---- OpenSSL's ChaCha20-Poly1305 helpers (ASMCRYPT_OPENSSL only) -----------
+# void *xor128_encrypt_n_pad(void *out, const void *inp, void *otp, size_t len)
+#   out = otp = inp ^ otp (len bytes), then otp zero-padded to a multiple
+#   of 16 bytes; returns otp + len rounded up to 16.
+# void *xor128_decrypt_n_pad(void *out, const void *inp, void *otp, size_t len)
+#   out = inp ^ otp, otp = inp (len bytes), padded and returned the same.
+# out may alias inp: every block is loaded before anything is stored.
+sub xor128 {
+    my ($dec) = @_;
+    my $n = $dec ? 'dec' : 'enc';
+    my ($blk, $byte) = $dec
+        ? ("\tpxor\t%xmm0,%xmm1\n\tmovdqu\t%xmm1,(%rdi)\n\tmovdqu\t%xmm0,(%rdx)\n",
+           "\tmovzbl\t(%rdx),%r10d\n\txorl\t%eax,%r10d\n\tmovb\t%r10b,(%rdi)\n\tmovb\t%al,(%rdx)\n")
+        : ("\tpxor\t%xmm1,%xmm0\n\tmovdqu\t%xmm0,(%rdi)\n\tmovdqu\t%xmm0,(%rdx)\n",
+           "\txorb\t(%rdx),%al\n\tmovb\t%al,(%rdi)\n\tmovb\t%al,(%rdx)\n");
+    return <<___;
+
+.asm_func xor128_${n}rypt_n_pad, nargs=4
+	movq	%rcx,%r8
+	shrq	\$4,%r8
+	jz	.Lx${n}_tail
+.Lx${n}_16:
+	movdqu	(%rsi),%xmm0
+	movdqu	(%rdx),%xmm1
+$blk	leaq	16(%rsi),%rsi
+	leaq	16(%rdi),%rdi
+	leaq	16(%rdx),%rdx
+	decq	%r8
+	jnz	.Lx${n}_16
+.Lx${n}_tail:
+	andq	\$15,%rcx
+	jz	.Lx${n}_done
+	movl	\$16,%r9d
+	subq	%rcx,%r9		# pad bytes
+.Lx${n}_byte:
+	movzbl	(%rsi),%eax
+$byte	incq	%rsi
+	incq	%rdi
+	incq	%rdx
+	decq	%rcx
+	jnz	.Lx${n}_byte
+.Lx${n}_pad:
+	movb	\$0,(%rdx)
+	incq	%rdx
+	decq	%r9
+	jnz	.Lx${n}_pad
+.Lx${n}_done:
+	movq	%rdx,%rax
+${\ RET}.asm_endfunc
+___
+}
+$code .= "\n#ifdef ASMCRYPT_OPENSSL\n" . xor128(0) . xor128(1) . "#endif\n";
 
 $code .= <<___;
 
@@ -1325,5 +1459,93 @@ $code .= <<___;
 .asm_note
 ___
 
-print $OUT $code;
-close($OUT) or die "poly1305-x86_64.pl: translator failed\n";
+# ---- output -----------------------------------------------------------------
+# Through perlasm/x86_64-xlate.pl when it is there; else (a flat copy, e.g.
+# in a kernel tree) the elf flavour is done here, with the same result.
+if (defined $xlate) {
+    open(my $OUT, '|-', $^X, $xlate, $flavour, defined $output ? $output : ())
+        or die "poly1305-x86_64.pl: cannot run $xlate: $!\n";
+    print $OUT $code;
+    close($OUT) or die "poly1305-x86_64.pl: translator failed\n";
+} else {
+    my $fh = \*STDOUT;
+    if (defined $output) {
+        open($fh, '>', $output) or die "poly1305-x86_64.pl: $output: $!\n";
+    }
+    print $fh elf_xlate($code);
+    close($fh) or die "poly1305-x86_64.pl: write: $!\n";
+}
+
+# The elf subset of perlasm/x86_64-xlate.pl's pseudo-ops (see there):
+# .asm_func/.asm_ret/.asm_endfunc with push=, frame= (xmm and nargs matter
+# only on Win64), .asm_extern, .asm_rodata, .asm_text, .asm_note, '#'
+# comments to C comments, .align to .balign.
+sub elf_xlate {
+    my ($src) = @_;
+    my (@o, $f);
+    my $ppdir = qr/^\s*#\s*(if|ifdef|ifndef|else|elif|endif|define|undef|include|error|warning)\b/;
+    for my $line (split /\n/, $src) {
+        if ($line =~ $ppdir || $line =~ /^\s*#\s*LLVM-MCA-(BEGIN|END)\b/) { push @o, $line; next }
+        my ($code, $cmt) = ($line, undef);
+        my $inq = 0;
+        for my $i (0 .. length($line) - 1) {
+            my $ch = substr($line, $i, 1);
+            $inq = !$inq if $ch eq '"';
+            if ($ch eq '#' && !$inq) { ($code, $cmt) = (substr($line, 0, $i), substr($line, $i + 1)); last }
+        }
+        if ($code =~ /^\s*\.asm_func\s+([.\w]+)\s*,?\s*(.*?)\s*$/) {
+            my ($name, @opt) = ($1, split /,/, $2);
+            $f = { name => $name, global => 1, export => 1, push => [], frame => 0 };
+            for (@opt) {
+                s/^\s+|\s+$//g;
+                if    ($_ eq 'local')    { @$f{qw(global export)} = (0, 0) }
+                elsif ($_ eq 'indirect') { @$f{qw(global export)} = (1, 0) }
+                elsif (/^push=([\w:]+)$/) { $f->{push} = [split /:/, $1] }
+                elsif (/^frame=(\d+)$/)   { $f->{frame} = $1 }
+                elsif (!/^(global|xmm|nargs=\d|)$/) { die "poly1305-x86_64.pl: bad .asm_func option '$_'\n" }
+            }
+            my $alloc = ($f->{frame} + 15) & ~15;
+            $alloc += 8 if $alloc && (8 + 8 * @{$f->{push}}) % 16 != 0;
+            $f->{alloc} = $alloc;
+            push @o, '.text', '.balign 32';
+            push @o, ".globl $name" if $f->{export};
+            push @o, ".type $name,\@function", "$name:", '.cfi_startproc';
+            push @o, "\tendbr64" if $f->{global};
+            my $cfa = 8;
+            for my $r (@{$f->{push}}) {
+                $cfa += 8;
+                push @o, "\tpushq\t%$r", '.cfi_adjust_cfa_offset 8', ".cfi_offset %$r,-$cfa";
+            }
+            push @o, "\tsubq\t\$$alloc,%rsp", ".cfi_adjust_cfa_offset $alloc" if $alloc;
+        } elsif ($code =~ /^\s*\.asm_ret\b/) {
+            push @o, '.cfi_remember_state';
+            push @o, "\taddq\t\$$f->{alloc},%rsp", ".cfi_adjust_cfa_offset -$f->{alloc}" if $f->{alloc};
+            push @o, "\tpopq\t%$_", '.cfi_adjust_cfa_offset -8', ".cfi_restore %$_"
+                for reverse @{$f->{push}};
+            push @o, "\tret", '.cfi_restore_state';
+        } elsif ($code =~ /^\s*\.asm_endfunc\b/) {
+            push @o, '.cfi_endproc', ".size $f->{name},.-$f->{name}";
+            $f = undef;
+        } elsif ($code =~ /^\s*\.asm_extern\s+(\w+)/) {
+            push @o, ".hidden $1";
+        } elsif ($code =~ /^\s*\.asm_rodata\b/) {
+            push @o, '.section .rodata';
+        } elsif ($code =~ /^\s*\.asm_text\b/) {
+            push @o, '.text';
+        } elsif ($code =~ /^\s*\.asm_note\b/) {
+            push @o, '.section .note.gnu.property,"a"', '.p2align 3', '.long 4, 16, 5',
+                '.asciz "GNU"', '.long 0xc0000002, 4, 3', '.p2align 3',
+                '.section .note.GNU-stack,"",@progbits';
+        } else {
+            my $r = $code;
+            $r =~ s/^(\s*)\.align\b/$1.balign/ if $r =~ /\S/;
+            if (defined $cmt) {
+                (my $t = $cmt) =~ s/\*\//* \//g;
+                $t =~ s/\s+$//;
+                $r .= (length $r ? "\t" : '') . "/*$t */";
+            }
+            push @o, $r;
+        }
+    }
+    return join '', map { "$_\n" } @o;
+}
