@@ -1,46 +1,48 @@
 #!/usr/bin/env perl
 #
-# perlasm/arm-xlate.pl - translate the GNU-as dialect written by the ARM
-# perlasm modules into the assembler dialect of one flavour.
+# perlasm/arm-xlate.pl - turn the GNU-as (ELF) text written by the ARM and
+# AArch64 perlasm modules into the assembler dialect of one flavour.
 #
 #   perl arm-xlate.pl FLAVOUR [OUT.S] < in.S
 #
-# Modules normally open their STDOUT through this script:
-#   open STDOUT, "| \"$^X\" \"$xlate\" $flavour \"$output\"";
-#
 # Flavours (table %FLAVOURS below):
-#   linux32, void    GNU as, ELF, 32-bit ARM (pass-through, plus the
-#                    pseudo-ops below)
-#   ios32            Mach-O: "_" prefix on global symbols, "L" instead of
-#                    ".L" for local labels, .thumb_func instead of .type,
-#                    no .size, no .note.GNU-stack, .private_extern for
-#                    .hidden
-#   linux64          GNU as, ELF, AArch64 (pass-through)
-#   ios64            Mach-O AArch64: as ios32, plus "adrp x, SYM" and
-#                    "#:lo12:SYM" rewritten to SYM@PAGE / SYM@PAGEOFF
+#   linux32, void    GNU as, ELF, 32-bit ARM: pass-through
+#   linux64          GNU as, ELF, AArch64: pass-through
+#   ios32            Mach-O, 32-bit ARM
+#   ios64            Mach-O, AArch64
+# The ELF flavours need no translator at all: the modules print them
+# directly (so that one .pl copied alone into a folder still works), and
+# run this script only for Mach-O.  Given an ELF flavour it copies its
+# input unchanged.
 #
-# Pseudo-ops understood in the input (one per line):
-#   .asmcrypt_arch           C-preprocessor block that derives
-#                            __ARM_ARCH__ (one number from __ARM_ARCH or
-#                            the legacy __ARM_ARCH_nX__ macros) and
-#                            __ARM_MAX_ARCH__ (NEON ceiling; an importer
-#                            may pre-define it lower, e.g. 6 for "no
-#                            NEON"), ASMCRYPT_ARM_UMAAL (1 when umaal
-#                            exists: ARMv6+ except M-profile without the
-#                            DSP extension), and selects ARM or Thumb-2
-#                            mode.
-#                            Emitted inline so each .S is self-contained.
-#   .asmcrypt_ret            return to lr: "bx lr" on ARMv5+ and Thumb-2;
-#                            on ARMv4/v4T an interworking-safe sequence
-#                            whose bx is a .word so -march=armv4 accepts it.
-#   .asmcrypt_func NAME      start of a global function (alignment,
-#                            .globl, .type / .thumb_func, label)
-#   .asmcrypt_hidden NAME    hidden-visibility global
-#   .asmcrypt_endfunc NAME   .size (ELF) or nothing
-#   .asmcrypt_end            GNU-stack note (ELF) or nothing
-#
-# IT blocks are written by the modules inside "#ifdef __thumb2__" so that
-# ARM-mode builds for pre-v6T2 assemblers never see them.
+# Rules for module authors (what this script relies on):
+#  1. Write plain GNU as for ELF, one directive or instruction per line.
+#     No pseudo-ops of ours: what the ELF flavours assemble is exactly what
+#     the module prints.  C-preprocessor lines (the .S is always compiled
+#     through cpp) and lines starting with @ pass unchanged.
+#  2. A module looks for this script beside itself first, then in its
+#     tree's perlasm/ (../../../perlasm/ from crypto/<area>/asm/), and
+#     only for the Mach-O flavours.
+#  3. Functions: ".globl NAME", ".type NAME, %function", label, and
+#     ".size NAME, .-NAME".  Mach-O: every name declared by .globl,
+#     .global or .extern gets a "_" prefix wherever it appears; .type
+#     becomes ".thumb_func NAME" under #ifdef __thumb2__ (32-bit) or is
+#     dropped (64-bit); .size is dropped.
+#  4. Local labels are ".Lname"; Mach-O spells them "Lname".
+#  5. 32-bit external data: reach it only through a literal
+#     ".word SYM - .Llit [+ off]" ("ldr rX, [rLit, rX]" with rLit = .Llit
+#     then loads the word), with one more load under #ifdef __APPLE__ and
+#     off 0 on Mach-O: there the literal points at a non-lazy pointer to
+#     SYM.  Declare SYM with ".hidden SYM" after the code, under the same
+#     #if as its uses: on Mach-O the non-lazy pointer goes out there.  SYM
+#     may be a cpp macro (ASMCRYPT_CAPWORD): Mach-O's "_" is pasted by cpp
+#     (ASMCRYPT_MACHO_SYM, defined at the top of the output).
+#  6. 64-bit external data: ".hidden SYM", "adrp xN, SYM" and
+#     "[xN, #:lo12:SYM]" / "add xN, xN, #:lo12:SYM"; Mach-O gets
+#     SYM@PAGE / SYM@PAGEOFF and ".private_extern _SYM".
+#  7. ".section .rodata" becomes ".const" on Mach-O; the
+#     ".section .note.GNU-stack" line is dropped there, and so is ".fpu"
+#     (32-bit; Apple's assembler has no .fpu: NEON comes from -arch).
 #
 use strict;
 use warnings;
@@ -49,8 +51,6 @@ my %FLAVOURS = (
     linux32 => { abi => 'elf',   bits => 32 },
     void    => { abi => 'elf',   bits => 32 },
     ios32   => { abi => 'macho', bits => 32 },
-    # AArch64 (crypto/*/asm/*armv8*.pl): GNU as for linux64; ios64 adds
-    # Mach-O's @PAGE/@PAGEOFF relocation syntax (sub macho64_addr).
     linux64 => { abi => 'elf',   bits => 64 },
     ios64   => { abi => 'macho', bits => 64 },
 );
@@ -67,146 +67,46 @@ if (defined $output) {
     open STDOUT, '>', $output or die "arm-xlate.pl: can't write $output: $!\n";
 }
 
-my %globals;        # names declared global: prefixed on Mach-O
-my %extdata;        # external data named by .asmcrypt_hidden
-my %nlptr;          # Mach-O: extern data reached through a non-lazy pointer
+my %globals;        # names declared global: "_" prefix on Mach-O
+my %extdata;        # 32-bit: external data named by .hidden (rule 5)
 
-# ---- preprocessor blocks ----------------------------------------------------
-
-sub arch_block32 {
-    return <<'___';
-#ifndef __ARM_ARCH__
-# if defined(__ARM_ARCH)
-#  define __ARM_ARCH__ __ARM_ARCH
-# elif defined(__ARM_ARCH_8A__)
-#  define __ARM_ARCH__ 8
-# elif defined(__ARM_ARCH_7__) || defined(__ARM_ARCH_7A__) || \
-       defined(__ARM_ARCH_7R__) || defined(__ARM_ARCH_7M__) || \
-       defined(__ARM_ARCH_7EM__)
-#  define __ARM_ARCH__ 7
-# elif defined(__ARM_ARCH_6__) || defined(__ARM_ARCH_6J__) || \
-       defined(__ARM_ARCH_6K__) || defined(__ARM_ARCH_6Z__) || \
-       defined(__ARM_ARCH_6ZK__) || defined(__ARM_ARCH_6T2__)
-#  define __ARM_ARCH__ 6
-# elif defined(__ARM_ARCH_5__) || defined(__ARM_ARCH_5T__) || \
-       defined(__ARM_ARCH_5E__) || defined(__ARM_ARCH_5TE__) || \
-       defined(__ARM_ARCH_5TEJ__)
-#  define __ARM_ARCH__ 5
-# elif defined(__ARM_ARCH_4__) || defined(__ARM_ARCH_4T__)
-#  define __ARM_ARCH__ 4
-# else
-#  error "cannot tell the ARM architecture level; define __ARM_ARCH__"
-# endif
-#endif
-#ifndef __ARM_MAX_ARCH__
-# if defined(__ARM_NEON__) || defined(__ARM_NEON)
-#  define __ARM_MAX_ARCH__ __ARM_ARCH__
-# else
-#  define __ARM_MAX_ARCH__ 6
-# endif
-#endif
-#if __ARM_MAX_ARCH__ > __ARM_ARCH__ && __ARM_ARCH__ < 7
-# undef __ARM_MAX_ARCH__
-# define __ARM_MAX_ARCH__ __ARM_ARCH__
-#endif
-#ifndef ASMCRYPT_ARM_UMAAL
-# if __ARM_ARCH__ >= 6 && !(defined(__ARM_ARCH_PROFILE) && \
-       __ARM_ARCH_PROFILE == 'M' && !defined(__ARM_FEATURE_DSP))
-#  define ASMCRYPT_ARM_UMAAL 1
-# else
-#  define ASMCRYPT_ARM_UMAAL 0
-# endif
-#endif
-#if defined(__thumb2__)
-	.syntax	unified
-	.thumb
-#else
-	.syntax	unified
-	.arm
+# Mach-O's _SYM for SYM, a name or a cpp macro (rule 5): pasted by cpp
+# with the macro that heads the output.
+sub macho_sym { my ($n) = @_; return "ASMCRYPT_MACHO_SYM($n)"; }
+my $MACHO_SYM_DEF = <<'___';
+#ifndef ASMCRYPT_MACHO_SYM
+# define ASMCRYPT_MACHO_SYM_(s) _##s
+# define ASMCRYPT_MACHO_SYM(s) ASMCRYPT_MACHO_SYM_(s)
 #endif
 ___
-}
-
-sub ret_block32 {
-    # bx lr is e12fff1e; ARMv4 (no T) has no bx, so lr bit 0 decides.
-    return <<'___';
-#if __ARM_ARCH__ >= 5 || defined(__thumb2__)
-	bx	lr
-#else
-	tst	lr, #1
-	moveq	pc, lr
-	.word	0xe12fff1e
-#endif
-___
-}
-
-my %PSEUDO = (
-    '.asmcrypt_arch' => sub {
-        my ($bits) = @_;
-        return arch_block32() if $F->{bits} == 32;
-        die "arm-xlate.pl: .asmcrypt_arch has no $F->{bits}-bit form yet\n";
-    },
-    '.asmcrypt_ret' => sub {
-        return ret_block32() if $F->{bits} == 32;
-        return "\tret\n";
-    },
-    '.asmcrypt_func' => sub {
-        my ($name) = @_;
-        $globals{$name} = 1;
-        my $s = sym($name);
-        if ($macho) {
-            return "\t.globl\t$s\n\t.align\t2\n"
-                 . "#ifdef __thumb2__\n\t.thumb_func\t$s\n#endif\n$s:\n";
-        }
-        my $type = $F->{bits} == 32 ? '%function' : '%function';
-        return "\t.globl\t$s\n\t.type\t$s, $type\n\t.align\t5\n$s:\n";
-    },
-    '.asmcrypt_hidden' => sub {
-        my ($name) = @_;
-        $globals{$name} = 1;
-        $extdata{$name} = 1;
-        my $s = sym($name);
-        return $macho ? "\t.private_extern\t$s\n" : "\t.hidden\t$s\n";
-    },
-    '.asmcrypt_endfunc' => sub {
-        my ($name) = @_;
-        return '' if $macho;
-        my $s = sym($name);
-        return "\t.size\t$s, .-$s\n";
-    },
-    '.asmcrypt_end' => sub {
-        return '' if $macho;
-        return "\t.section\t.note.GNU-stack,\"\",%progbits\n";
-    },
-);
-
-sub sym { my ($n) = @_; return $macho ? "_$n" : $n; }
-
-# ---- line translation ---------------------------------------------------------
 
 sub translate_line {
     my ($line) = @_;
 
-    if ($line =~ /^\s*(\.asmcrypt_\w+)\b\s*(.*?)\s*$/) {
-        my ($op, $arg) = ($1, $2);
-        my $h = $PSEUDO{$op} or die "arm-xlate.pl: unknown pseudo-op $op\n";
-        return $h->($arg);
+    if ($line =~ /^\s*\.type\s+(\w+)\s*,\s*%function/ && $F->{bits} == 32) {
+        my $s = $globals{$1} ? "_$1" : $1;
+        return "#ifdef __thumb2__\n\t.thumb_func\t$s\n#endif\n";
     }
-    return $line unless $macho;
-
-    # Mach-O only from here on.
     return '' if $line =~ /^\s*\.(type|size)\b/;
     return '' if $line =~ /^\s*\.section\s+\.note\.GNU-stack/;
+    return '' if $line =~ /^\s*\.fpu\b/ && $F->{bits} == 32;
+    if ($line =~ /^\s*\.hidden\s+(\w+)\s*$/ && $extdata{$1}) {
+        # Here, under the module's own #if, also the non-lazy pointer.
+        my $n = $1;
+        my $s = macho_sym($n);
+        return "\t.private_extern\t$s\n"
+             . "\t.section\t__DATA,__nl_symbol_ptr,non_lazy_symbol_pointers\n"
+             . "\t.align\t2\nL_$n\$non_lazy_ptr:\n\t.indirect_symbol\t$s\n"
+             . "\t.long\t0\n\t.text\n";
+    }
     $line =~ s/^\s*\.hidden\b/\t.private_extern/;
     $line =~ s/^(\s*)\.section\s+\.rodata\b.*$/$1.const/;
     # Preprocessor lines and comments keep their text.
     return $line if $line =~ /^\s*(#|\@)/;
     # "SYM - label" with SYM external data cannot be assembled for
-    # Mach-O: point at a non-lazy pointer instead.  The module adds one
-    # more load under __APPLE__ ("#ifdef __APPLE__ ldr rX, [rX]").
+    # Mach-O: point at a non-lazy pointer instead (rule 5).
     if ($line =~ /^\s*\.(?:word|long)\s+(\w+)\s*-/ && $extdata{$1}) {
         my $n = $1;
-        $nlptr{$n} = 1;
         $line =~ s/\b$n\b/L_${n}\$non_lazy_ptr/;
         $line =~ s/(?<![\w.])\.L(\w+)/L$1/g;
         return $line;
@@ -229,21 +129,29 @@ sub macho64_addr {
     return $line;
 }
 
+my @lines = <STDIN>;
+if (!$macho) {
+    print @lines;
+    close STDOUT or die "arm-xlate.pl: error closing output: $!\n";
+    exit 0;
+}
+
 # Globals must be known before their first use (a branch may precede the
 # function's declaration), so read everything first.
-my @lines = <STDIN>;
+my %defined;
 for (@lines) {
-    $globals{$1} = 1 if /^\s*\.(?:asmcrypt_func|asmcrypt_hidden|globl|global|extern|hidden)\s+(\w+)/;
+    $defined{$1} = 1 if /^\s*(\w+):/;
 }
 for (@lines) {
-    $extdata{$1} = 1 if /^\s*\.asmcrypt_hidden\s+(\w+)/;
-}
-print translate_line($_) for @lines;
-if (%nlptr) {
-    print "\t.section\t__DATA,__nl_symbol_ptr,non_lazy_symbol_pointers\n\t.align\t2\n";
-    for my $n (sort keys %nlptr) {
-        print "L_$n\$non_lazy_ptr:\n\t.indirect_symbol\t_$n\n\t.long\t0\n";
+    next unless /^\s*\.(globl|global|extern|hidden)\s+(\w+)/;
+    my ($dir, $n) = ($1, $2);
+    if ($dir eq 'hidden' && $F->{bits} == 32 && !$defined{$n}) {
+        $extdata{$n} = 1;
+    } else {
+        $globals{$n} = 1;
     }
 }
+print $MACHO_SYM_DEF if %extdata;
+print translate_line($_) for @lines;
 
 close STDOUT or die "arm-xlate.pl: error closing output: $!\n";
