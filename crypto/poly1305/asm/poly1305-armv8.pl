@@ -70,7 +70,8 @@
 #   ASMCRYPT_OPENSSL          shorthand for OpenSSL: word OPENSSL_armcap_P,
 #                             NEON bit 0 (ARMV7_NEON), each only if not
 #                             defined already.  Entry points and return
-#                             conventions are OpenSSL's (those above).
+#                             conventions are OpenSSL's (those above);
+#                             as in OpenSSL's own module they are hidden.
 #   __KERNEL__                Linux kernel mode: init is (state, key),
 #                             returns 0, reads no capability word and
 #                             fills no table; len and padbit are u32 (only
@@ -214,7 +215,9 @@ ___
 sub func_begin {
     my ($name, $vis, $entry) = @_;
     my $s = "\n";
-    $s .= "\t.globl\t$name\n" if $vis eq 'global';
+    # OpenSSL hides its poly1305 entry points (called only inside libcrypto)
+    $s .= "\t.globl\t$name\n#if defined(ASMCRYPT_OPENSSL) && !defined(__KERNEL__)\n"
+        . "\t.hidden\t$name\n#endif\n" if $vis eq 'global';
     $s .= "#ifdef __KERNEL__\n\t.globl\t$name\n#endif\n" if $vis eq 'kernel';
     $s .= <<___;
 	.type	$name, %function
