@@ -22,7 +22,14 @@ DIR="$SRC/build/matrix"
 # mode: run = make test under qemu; build = assemble and link only (no
 # core with that ISA level can run Debian's libc); run-nan2008 = see below;
 # vectors = regenerate test/vectors with the Math::BigInt oracle and require
-# the committed files byte for byte (one test per file).
+# the committed files byte for byte (one test per file);
+# kernel = test/kernel/run.sh: the Poly1305 module of the arch in the
+# target column (mips-o32, mips-64, arm-6, arm-7 = a NEON kernel, arm64,
+# x86_64) built from a flat copy with the kernel's command lines and
+# flags, linked with the kernel-shaped glue of generations A, B and C
+# (docs/import-kernel.md); the flags column is the kernel's -march;
+# script = test/<name>.sh <row folder> prints the counts; SKIPPED when
+# that script does not exist.
 ROWS='
 vectors        |                 |                               |                                   |                  | vectors
 x86_64         | linux-x86_64    |                               |                                   |                  | run
@@ -46,11 +53,24 @@ mips64-el      | linux64-mips64  | mips64el-linux-gnuabi64-      | -march=mips64
 mips64-eb      | linux64-mips64  | mips64-linux-gnuabi64-        | -march=mips64r2                   | 5KEf             | run
 mips64-n32     | linux-mips64    | mips64el-linux-gnuabi64-      | -march=mips64r2                   | MIPS64R2-generic | run
 mips64r6       | linux64-mips64  | mipsisa64r6el-linux-gnuabi64- |                                   | I6400            | run
+kernel-mips32r2-el | mips-o32    | mipsel-linux-gnu-             | -march=mips32r2                   | 74Kf             | kernel
+kernel-mips32r2-eb | mips-o32    | mips-linux-gnu-               | -march=mips32r2                   | 74Kf             | kernel
+kernel-mips64  | mips-64         | mips64el-linux-gnuabi64-      | -march=mips64r2                   | MIPS64R2-generic | kernel
+kernel-armv6   | arm-6           | arm-linux-gnueabi-            | -marm -march=armv6                | arm1136          | kernel
+kernel-armv7   | arm-7           | arm-linux-gnueabi-            | -marm -march=armv7-a              | cortex-a8        | kernel
+kernel-thumb2  | arm-7           | arm-linux-gnueabi-            | -mthumb -march=armv7-a            | cortex-a15       | kernel
+kernel-aarch64 | arm64           | aarch64-linux-gnu-            |                                   | cortex-a57       | kernel
+kernel-x86_64  | x86_64          |                               |                                   |                  | kernel
 '
 # run-nan2008: qemu's P5600 accepts only IEEE 754-2008 NaN binaries, and
 # Debian ships no nan2008 o32 glibc to link against, so the programs are
 # built legacy-NaN and test/nan2008-run.sh sets EF_MIPS_NAN2008 in a copy
 # of each program's ELF header before running it (nothing here uses FP).
+
+# The kernel rows run the glue as static programs (the kernel's ARM is
+# soft-float: armel); kernel-x86_64 also uses objtool from
+# linux-kbuild-6.1 when it is installed (else the same rules in Perl).
+OBJTOOL=/usr/lib/linux-kbuild-6.1/tools/objtool/objtool
 
 # The one list of Debian packages the matrix needs, per cross prefix.
 packages_for() {
@@ -120,6 +140,9 @@ fi
 
 row_ready() {   # index -> 0 when the toolchain, libc and emulator are present
     local i=$1 p=${R_PFX[$1]} triple
+    if [ "${R_MODE[$i]}" = script ]; then
+        [ -x "$SRC/test/${R_NAME[$i]}.sh" ] || [ -f "$SRC/test/${R_NAME[$i]}.sh" ] || return 1
+    fi
     if [ -z "$p" ]; then command -v cc >/dev/null && command -v make >/dev/null; return; fi
     triple=${p%-}
     command -v "${p}gcc" >/dev/null || return 1
@@ -133,13 +156,24 @@ row_ready() {   # index -> 0 when the toolchain, libc and emulator are present
     return 0
 }
 
+# a script row's missing piece is the script, not a package
+script_missing() { [ "${R_MODE[$1]}" = script ] && [ ! -f "$SRC/test/${R_NAME[$1]}.sh" ]; }
 missing=()
 for i in "${sel[@]}"; do
+    script_missing "$i" && continue
     row_ready "$i" || missing+=($(packages_for "${R_PFX[$i]}"))
+    # objtool is optional: installed when we can, never a reason to skip
+    if [ "${R_MODE[$i]}" = kernel ] && [ "${R_TARGET[$i]}" = x86_64 ] && [ ! -x "$OBJTOOL" ] &&
+       [ "$(id -u)" -eq 0 ]; then
+        missing+=(linux-kbuild-6.1)
+    fi
 done
 if [ $install_only -eq 1 ]; then
     all=()
-    for i in "${sel[@]}"; do all+=($(packages_for "${R_PFX[$i]}")); done
+    for i in "${sel[@]}"; do
+        all+=($(packages_for "${R_PFX[$i]}"))
+        [ "${R_MODE[$i]}" = kernel ] && [ "${R_TARGET[$i]}" = x86_64 ] && all+=(linux-kbuild-6.1)
+    done
     missing=("${all[@]}")
 fi
 if [ ${#missing[@]} -gt 0 ]; then
@@ -180,6 +214,15 @@ run_row() {
             echo "total: $(grep -c '^same:' "$b/check.out") passed, $(grep -c '^DIFFERS:' "$b/check.out") failed"
             exit $rc
         fi
+        if [ "$mode" = kernel ]; then
+            "$SRC/test/kernel/run.sh" --arch "$target" ${p:+--cross "$p"} --cflags "$flags" \
+                ${p:+--qemu "$q${cpu:+ -cpu $cpu}"} --dir "$b"
+            exit $?
+        fi
+        if [ "$mode" = script ]; then
+            "${BASH:-bash}" "$SRC/test/$name.sh" "$b"
+            exit $?
+        fi
         # shellcheck disable=SC2086
         (cd "$b" && "$SRC/Configure" "$target" ${p:+--cross-compile-prefix=$p} \
               --emulator="$emu" $flags) || { echo "CONFIGURE FAILED"; exit 1; }
@@ -205,8 +248,11 @@ passed=0; failed=0; skipped=0
 running=0
 queue=()
 for i in "${sel[@]}"; do
-    if row_ready "$i"; then queue+=("$i"); else
-        printf '%-15s SKIPPED (missing: %s)\n' "${R_NAME[$i]}" "$(packages_for "${R_PFX[$i]}")"
+    if script_missing "$i"; then
+        printf '%-18s SKIPPED (missing: test/%s.sh)\n' "${R_NAME[$i]}" "${R_NAME[$i]}"
+        skipped=$((skipped + 1))
+    elif row_ready "$i"; then queue+=("$i"); else
+        printf '%-18s SKIPPED (missing: %s)\n' "${R_NAME[$i]}" "$(packages_for "${R_PFX[$i]}")"
         skipped=$((skipped + 1))
     fi
 done
@@ -218,7 +264,7 @@ report() {
     p=${counts%% passed*}; f=${counts#*passed, }; f=${f%% failed*}
     passed=$((passed + p)); failed=$((failed + f))
     local st=ok; [ "$f" -ne 0 ] && st="FAILED, see $DIR/$name.log"
-    printf '%-15s %s  (%ss)  %s\n' "$name" "$counts" "$secs" "$st"
+    printf '%-18s %s  (%ss)  %s\n' "$name" "$counts" "$secs" "$st"
 }
 
 pids=(); names=()
