@@ -121,7 +121,7 @@ add() { tpass=$((tpass + $1)); tfail=$((tfail + $2)); gp=$((gp + $1)); gf=$((gf 
 
 # x86_64: the kernel's objtool rules on the object, in Perl on objdump
 # output: every ret is followed by int3, every call goes to a symbol of
-# type function.  Prints one line per problem, then "rules: N problems".
+# type function, every global in .text has .type function and a .size.  Prints one line per problem, then "rules: N problems".
 perl_objtool_rules() {   # object
     "$OBJDUMP" -d -r --no-show-raw-insn "$1" > "$2.dis" || return 1
     "$NM" "$1" > "$2.nm"
@@ -131,18 +131,21 @@ perl_objtool_rules() {   # object
         my ($dis, $syms) = @ARGV;
         my (%func, %any);
         open my $s, "<", $syms or die;
+        my $bad = 0;
         while (<$s>) {
-            next unless /^[0-9a-f]+\s+(.{7})\s+(\S+)\s+[0-9a-f]+\s+(\S+)$/;
-            my ($fl, $name) = ($1, $3);
+            next unless /^[0-9a-f]+\s+(.{7})\s+(\S+)\s+([0-9a-f]+)\s+(\S+)$/;
+            my ($fl, $sec, $size, $name) = ($1, $2, hex $3, $4);
             $any{$name} = 1;
             $func{$name} = 1 if $fl =~ /F/;
+            if ($fl =~ /^g/ && $sec eq ".text" && ($fl !~ /F/ || $size == 0)) {
+                print "global $name: no .type function or no .size\n"; $bad++;
+            }
         }
         open my $d, "<", $dis or die;
         my @ins;
         while (<$d>) {
             push @ins, [$1, $2] if /^\s*([0-9a-f]+):\s+(\S.*?)\s*$/;
         }
-        my $bad = 0;
         for my $i (0 .. $#ins) {
             my $t = $ins[$i][1];
             if ($t =~ /^ret[q]?\b/) {
