@@ -868,6 +868,9 @@ ___
 
 $code .= <<___;
 
+	// NEON is chosen at run time (the caller tests the capability), so
+	// the code assembles even where the build targets +nosimd
+	.arch_extension	simd
 	.globl	bn_gather5_armv8
 	.type	bn_gather5_armv8, %function
 	.align	5

@@ -575,6 +575,9 @@ sub table_times5 {
     return join '', map { "\tmul\t$S[$_].4s, $R[$_].4s, $FIVE.4s\n" } 1 .. 4;
 }
 
+# NEON is chosen at run time (init or the kernel glue), so the code must
+# assemble even where the build targets +nosimd.
+$code .= "\n\t.arch_extension\tsimd\n";
 $code .= func_begin('poly1305_blocks_neon', 'kernel', '.Lpoly1305_blocks_neon');
 $code .= <<___;
 	// NEON pays for its set-up (powers: 189 instructions once per key;
