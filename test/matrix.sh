@@ -24,8 +24,8 @@ DIR="$SRC/build/matrix"
 # vectors = regenerate test/vectors with the Math::BigInt oracle and require
 # the committed files byte for byte (one test per file);
 # kernel = test/kernel/run.sh: the Poly1305 module of the arch in the
-# target column (mips-o32, mips-64, arm-6, arm-7 = a NEON kernel, arm64,
-# x86_64) built from a flat copy with the kernel's command lines and
+# target column (mips-o32, mips-64, arm-6, arm-7 = a NEON kernel,
+# arm-7-noneon = a v7 kernel without kernel-mode NEON, arm64, x86_64) built from a flat copy with the kernel's command lines and
 # flags, linked with the kernel-shaped glue of generations A, B and C
 # (docs/import-kernel.md); the flags column is the kernel's -march;
 # script = test/<name>.sh <row folder> prints the counts; SKIPPED when
@@ -58,6 +58,7 @@ kernel-mips32r2-eb | mips-o32    | mips-linux-gnu-               | -march=mips32
 kernel-mips64  | mips-64         | mips64el-linux-gnuabi64-      | -march=mips64r2                   | MIPS64R2-generic | kernel
 kernel-armv6   | arm-6           | arm-linux-gnueabi-            | -marm -march=armv6                | arm1136          | kernel
 kernel-armv7   | arm-7           | arm-linux-gnueabi-            | -marm -march=armv7-a              | cortex-a8        | kernel
+kernel-armv7-noneon | arm-7-noneon | arm-linux-gnueabi-        | -marm -march=armv7-a              | cortex-a8        | kernel
 kernel-thumb2  | arm-7           | arm-linux-gnueabi-            | -mthumb -march=armv7-a            | cortex-a15       | kernel
 kernel-aarch64 | arm64           | aarch64-linux-gnu-            |                                   | cortex-a57       | kernel
 kernel-x86_64  | x86_64          |                               |                                   |                  | kernel
@@ -249,10 +250,10 @@ running=0
 queue=()
 for i in "${sel[@]}"; do
     if script_missing "$i"; then
-        printf '%-18s SKIPPED (missing: test/%s.sh)\n' "${R_NAME[$i]}" "${R_NAME[$i]}"
+        printf '%-19s SKIPPED (missing: test/%s.sh)\n' "${R_NAME[$i]}" "${R_NAME[$i]}"
         skipped=$((skipped + 1))
     elif row_ready "$i"; then queue+=("$i"); else
-        printf '%-18s SKIPPED (missing: %s)\n' "${R_NAME[$i]}" "$(packages_for "${R_PFX[$i]}")"
+        printf '%-19s SKIPPED (missing: %s)\n' "${R_NAME[$i]}" "$(packages_for "${R_PFX[$i]}")"
         skipped=$((skipped + 1))
     fi
 done
@@ -264,7 +265,7 @@ report() {
     p=${counts%% passed*}; f=${counts#*passed, }; f=${f%% failed*}
     passed=$((passed + p)); failed=$((failed + f))
     local st=ok; [ "$f" -ne 0 ] && st="FAILED, see $DIR/$name.log"
-    printf '%-18s %s  (%ss)  %s\n' "$name" "$counts" "$secs" "$st"
+    printf '%-19s %s  (%ss)  %s\n' "$name" "$counts" "$secs" "$st"
 }
 
 pids=(); names=()

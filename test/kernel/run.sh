@@ -5,7 +5,8 @@
 #
 #   test/kernel/run.sh --arch ARCH [--cross PREFIX] [--cflags FLAGS]
 #                      [--qemu "CMD"] [--dir DIR] [--gen A|B|C]...
-#     ARCH   mips-o32 | mips-64 | arm-6 | arm-7 (a NEON kernel) | arm64 | x86_64
+#     ARCH   mips-o32 | mips-64 | arm-6 | arm-7 (a NEON kernel) |
+#            arm-7-noneon (v7 without KERNEL_MODE_NEON) | arm64 | x86_64
 #     FLAGS  the kernel's -march (and -marm/-mthumb) for the row; a
 #            Thumb-2 kernel is `-mthumb`
 #     CMD    emulator prefix for the harness (e.g. "qemu-arm -cpu cortex-a8")
@@ -55,7 +56,7 @@ case "$ARCH" in
     mips-o32|mips-64)
         PL=poly1305-mips.pl; KPL=poly1305-mips.pl; KS=poly1305-core.S
         DIRS=(arch/mips/crypto arch/mips/lib/crypto lib/crypto/mips) ;;
-    arm-6|arm-7)
+    arm-6|arm-7|arm-7-noneon)
         PL=poly1305-armv4.pl; KPL=poly1305-armv4.pl; KS=poly1305-core.S
         DIRS=(arch/arm/crypto arch/arm/lib/crypto lib/crypto/arm) ;;
     arm64)
@@ -64,7 +65,7 @@ case "$ARCH" in
     x86_64)
         PL=poly1305-x86_64.pl; KPL=poly1305-x86_64-cryptogams.pl; KS=poly1305-x86_64-cryptogams.S
         DIRS=(arch/x86/crypto arch/x86/lib/crypto lib/crypto/x86) ;;
-    *) echo "run.sh: --arch mips-o32|mips-64|arm-6|arm-7|arm64|x86_64" >&2; exit 2 ;;
+    *) echo "run.sh: --arch mips-o32|mips-64|arm-6|arm-7|arm-7-noneon|arm64|x86_64" >&2; exit 2 ;;
 esac
 
 # the kernel Makefile's perl command line (run from the tree's top)
@@ -87,9 +88,15 @@ aflags() {   # gen
         mips-64)  f="$f -mabi=64 -mno-abicalls -fno-pic -G 0 -msoft-float $CFLAGS" ;;
         arm-*)
             local n=${ARCH#arm-} march
+            n=${n%-noneon}
             march=$(echo "$CFLAGS" | sed -n 's/.*-march=\([^ ]*\).*/\1/p')
             f="$f -D__LINUX_ARM_ARCH__=$n -msoft-float -mfpu=vfp -Wa,-march=${march:-armv$n} $CFLAGS"
-            [ "$n" = 7 ] && f="$f -U__LINUX_ARM_ARCH__ -D__LINUX_ARM_ARCH__=7"
+            # the kernel's poly1305 AFLAGS: 7 with kernel-mode NEON, 5 on
+            # other v7 kernels
+            case "$ARCH" in
+                arm-7)        f="$f -U__LINUX_ARM_ARCH__ -D__LINUX_ARM_ARCH__=7" ;;
+                arm-7-noneon) f="$f -U__LINUX_ARM_ARCH__ -D__LINUX_ARM_ARCH__=5" ;;
+            esac
             case " $CFLAGS " in *" -mthumb "*)
                 f="$f -Wa,-mimplicit-it=always -U__thumb2__ -D__thumb2__=1" ;; esac ;;
         arm64)
