@@ -147,14 +147,16 @@
 use strict;
 use warnings;
 
-# "FLAVOUR OUT.S", "OUT.S" alone (OpenSSL's perlasm convention; the
-# flavour then defaults to 64) or "FLAVOUR" alone (output to stdout).
-my ($flavour, $output) = @ARGV;
-($flavour, $output) = (undef, $flavour)
-    if @ARGV == 1 && $flavour =~ /\.\w+$/ && $flavour !~ /^(o32|n32|64|nubi32|nubi64)$/;
+# Arguments: "FLAVOUR OUT.S"; OpenSSL's perlasm convention "FLAVOUR
+# [compiler flags...] OUT.S" (its build passes its CFLAGS in between; they
+# are ignored, the .S is preprocessed later); "OUT.S" alone (flavour 64);
+# "FLAVOUR" alone (output to stdout).
+my @args = @ARGV;
+my $output = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
+my $flavour = shift @args;
 $flavour = '64' unless defined $flavour && $flavour ne '';
-die "usage: $0 FLAVOUR [OUT.S]\n" if @ARGV > 2;
-die "unknown flavour '$flavour'\n" unless $flavour =~ /^(o32|n32|64|nubi32|nubi64)$/;
+die "usage: $0 FLAVOUR [OUT.S]\nunknown flavour '$flavour'\n"
+    unless $flavour =~ /^(o32|n32|64|nubi32|nubi64)$/;
 
 my $is64 = $flavour =~ /64|n32/ ? 1 : 0;
 my $nubi = $flavour =~ /nubi/ ? 1 : 0;
