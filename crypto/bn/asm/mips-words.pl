@@ -28,8 +28,10 @@
 #   void bn_mul_comba4/8(BN_ULONG *r, BN_ULONG *a, BN_ULONG *b)
 #   void bn_sqr_comba4/8(BN_ULONG *r, const BN_ULONG *a)
 #       r[0..2n-1] = a*b or a^2, r not overlapping a or b; straight-line
-#       column (comba) code: 194/738 and 172/646 instructions (pre-R6),
-#       178/674 and 162/610 (R6)
+#       code, operands in registers, products software-pipelined:
+#       mul 153 / 610, sqr 138 / 441 instructions (pre-R6; R6 137 / 546,
+#       128 / 405; OpenSSL 3.0's own bn-mips.S, counted the same way:
+#       145 / 597 and 127 / 497); comba8 saves eight registers
 # OpenSSL's bn-mips.S also exports bn_div_3_words, which no C file of
 # OpenSSL 3.0 calls (BN_DIV3W is never defined); it is not provided.
 # Without ASMCRYPT_OPENSSL these five are not assembled (our library has
@@ -405,68 +407,164 @@ $body	addiu	$n,$n,-1
 ___
 }
 
-# Comba products: column k of the result is the sum of a[i]*b[k-i] (for
-# squares: twice a[i]*a[k-i], i < k-i, plus a[k/2]^2) into a three-word
-# accumulator (c0, c1, c2); r[k] = c0, then the accumulator shifts down a
-# word.  Operands are loaded per product into two alternating register
-# pairs, right after the previous multiply, so no loaded register is read
-# by the next instruction (MIPS I) and at least six instructions separate
-# mflo/mfhi from the next multu (MIPS I-IV HI/LO hazard).  Only
-# caller-saved registers of every ABI are used: no stack frame.
+# Comba products (r[0..2n-1] = a*b or a^2, r not overlapping a or b).
+# All operands are loaded into registers first.  Column k of a*b is the
+# sum of a[i]*b[k-i] in a three-word accumulator (c0, c1, c2); r[k] = c0,
+# then the accumulator moves down a word (a renaming in this generator).
+# a^2 first sums the cross products a[i]*a[j], i < j, by columns into
+# r[1..2n-2] (their sum is below B^(2n-1), B = 2^W), then one pass
+# doubles r two words at a time and adds a[i]^2 into r[2i], r[2i+1]
+# (the squares-on-the-diagonal method of GMP's sqr_basecase, restated).
+#
+# Products are software-pipelined: while product p multiplies, the
+# accumulation of product p-1 runs (two (lo, hi) register pairs), so the
+# multiplier latency is covered, and the emitter checks that at least two
+# instructions separate mflo/mfhi from the next multu (MIPS I-IV HI/LO
+# hazard; nops under ASMC_ISA_REV < 1 where they do not).  Loaded
+# registers are first read two or more instructions later (MIPS I).
+
+sub words_callee_saved {
+    my ($r) = @_;
+    my ($k) = $r =~ /^\$(\d+)$/;
+    return 1 if ($k >= 16 && $k <= 23) || $k == 30;
+    return 1 if $nubi && $k >= 12 && $k <= 15;
+    return 0;
+}
+
+# Product stream emitter: items are [x, y, accA, accB] where accA/accB
+# are instruction lists that use the symbolic operands LO/HI (replaced by
+# the pair the product landed in).  Returns the instruction list.
+sub product_stream {
+    my ($v, $pairs, @items) = @_;
+    my @out;
+    my $since = 99;          # instructions since the last mflo/mfhi
+    my $pending;             # [accA, accB] of the previous product
+    my $emit = sub { for (@_) { push @out, $_; $since++ } };
+    for my $p (0 .. $#items) {
+        my ($x, $y, $accA, $accB) = @{$items[$p]};
+        my ($l, $h) = @{$pairs->[$p & 1]};
+        my @A = map { s/\bLO\b/$l/gr =~ s/\bHI\b/$h/gr } @$accA;
+        my @B = map { s/\bLO\b/$l/gr =~ s/\bHI\b/$h/gr } @$accB;
+        if ($v eq 'r6') {
+            $emit->("$MULLO\t$l,$x,$y", "$MULHI\t$h,$x,$y");
+            $emit->(@{$pending->[0]}, @{$pending->[1]}) if $pending;
+        } else {
+            if ($since < 2) {
+                push @out, "#if ASMC_ISA_REV < 1";
+                while ($since < 2) { push @out, "nop\t\t\t# HI/LO hazard (MIPS I-IV)"; $since++ }
+                push @out, "#endif";
+            }
+            $emit->("$MUL\t$x,$y");
+            $emit->(@{$pending->[0]}) if $pending;
+            $emit->("mflo\t$l", "mfhi\t$h");
+            $since = 0;
+            $emit->(@{$pending->[1]}) if $pending;
+        }
+        $pending = [\@A, \@B];
+    }
+    $emit->(@{$pending->[0]}, @{$pending->[1]}) if $pending;
+    return @out;
+}
+
 sub gen_comba {
     my ($v, $name, $n, $sqr) = @_;
     my ($rp, $ap, $bp) = ('$4', '$5', '$6');
-    my @X = ('$7', '$9');
-    my @Y = ('$10', '$11');
-    my ($l, $h, $t, $t2) = ('$24', '$25', '$8', $sqr ? '$6' : undef);
-    my @c = ('$2', '$3', '$1');
-    my ($srl, $sh) = @$TOPSH;
-    # products: [i, j, doubled, end-of-column k or -1]
-    my @prods;
-    for my $k (0 .. 2 * $n - 2) {
-        my @col;
+    # operands from registers that are free while loading, then the rest
+    my @pool = ('$2', '$3', '$7', '$8', '$9', '$10', '$11', '$12', '$13', '$14', '$15',
+                '$24', '$25', '$1', map { "\$$_" } 16 .. 23, 30);
+    my $order = sub { ((grep { !words_callee_saved($_) } @_), (grep { words_callee_saved($_) } @_)) };
+    my %seen;
+    @pool = grep { !$seen{$_}++ } $order->(@pool);
+    my @A = splice @pool, 0, $n;
+    my @B = $sqr ? @A : splice @pool, 0, $n;
+    %seen = ();
+    @pool = grep { !$seen{$_}++ } $order->('$5', '$6', @pool);    # ap, bp: free after the loads
+    my ($c0, $c1, $c2, $l0, $h0, $l1, $h1, $t) = splice @pool, 0, 8;
+    my @extra = splice @pool, 0, 4;                        # sqr second pass
+    my @used = (@A, @B, $c0, $c1, $c2, $l0, $h0, $l1, $h1, $t, ($sqr ? @extra : ()));
+    %seen = ();
+    my @save = grep { words_callee_saved($_) && !$seen{$_}++ } @used;
+    my $fs = (@save * $W + 15) & ~15;
+    my $REG_S = $is64 ? 'sd' : 'sw';
+    my $REG_L = $is64 ? 'ld' : 'lw';
+
+    my @ins;
+    if (@save) {
+        push @ins, "$PADDI\t\$sp,\$sp,-$fs";
+        my $off = $fs;
+        for my $r (@save) { $off -= $W; push @ins, "$REG_S\t$r,$off(\$sp)" }
+    }
+    # loads, interleaved a/b so that the first product's operands come first
+    for my $i (0 .. $n - 1) {
+        push @ins, "$LW\t$A[$i]," . ($i * $W) . "($ap)";
+        push @ins, "$LW\t$B[$i]," . ($i * $W) . "($bp)" unless $sqr;
+    }
+
+    my @c = ($c0, $c1, $c2);
+    my (@items, $first_col, $last_col);
+    if ($sqr) { ($first_col, $last_col) = (1, 2 * $n - 3) }
+    else      { ($first_col, $last_col) = (0, 2 * $n - 2) }
+    for my $k ($first_col .. $last_col) {
+        my @pr;
         for my $i (0 .. $n - 1) {
             my $j = $k - $i;
             next if $j < 0 || $j >= $n;
-            if ($sqr) { next if $i > $j; push @col, [$i, $j, $i < $j] }
-            else      { push @col, [$i, $j, 0] }
+            next if $sqr && $i >= $j;
+            push @pr, [$A[$i], $B[$j]];
         }
-        $col[-1][3] = $k;
-        push @prods, @col;
+        for my $q (0 .. $#pr) {
+            my ($accA, $accB);
+            if ($k == $first_col) {         # the one product of the first column
+                ($accA, $accB) = ([], ["move\t$c[0],LO", "move\t$c[1],HI", "move\t$c[2],\$0"]);
+            } else {
+                $accA = ["$ADD\t$c[0],$c[0],LO", "sltu\t$t,$c[0],LO", "$ADD\tHI,HI,$t"];
+                $accB = $q == 0 ? ["$ADD\t$c[1],$c[1],HI", "sltu\t$c[2],$c[1],HI"]
+                                : ["$ADD\t$c[1],$c[1],HI", "sltu\t$t,$c[1],HI", "$ADD\t$c[2],$c[2],$t"];
+            }
+            if ($q == $#pr) {               # column done
+                push @$accB, "$SW\t$c[0]," . ($k * $W) . "($rp)";
+                @c = (@c[1, 2], $c[0]);
+            }
+            push @items, [@{$pr[$q]}, $accA, $accB];
+        }
     }
-    my $load = sub {
-        my ($p, $set) = @_;
-        my ($i, $j) = @{$prods[$p]};
-        my @s = ("$LW\t$X[$set]," . ($i * $W) . "($ap)");
-        push @s, "$LW\t$Y[$set]," . ($j * $W) . "(" . ($sqr ? $ap : $bp) . ")"
-            unless $sqr && $i == $j;
-        return @s;
-    };
-    my @ins = ($load->(0, 0), "move\t$c[0],\$0", "move\t$c[1],\$0", "move\t$c[2],\$0");
-    for my $p (0 .. $#prods) {
-        my ($i, $j, $dbl, $end) = @{$prods[$p]};
-        my $set = $p & 1;
-        my $y = ($sqr && $i == $j) ? $X[$set] : $Y[$set];
-        my @next = $p < $#prods ? $load->($p + 1, 1 - $set) : ();
-        if ($v eq 'r6') {
-            push @ins, "$MULLO\t$l,$X[$set],$y", "$MULHI\t$h,$X[$set],$y", @next;
-        } else {
-            push @ins, "$MUL\t$X[$set],$y", @next, "mflo\t$l", "mfhi\t$h";
+    # column k+1 is c0 now (c1 = 0 after the last column)
+    push @{$items[-1][3]}, "$SW\t$c[0]," . (($last_col + 1) * $W) . "($rp)";
+    my @tail;
+    if (!$sqr) {
+        push @ins, product_stream($v, [[$l0, $h0], [$l1, $h1]], @items);
+    } else {
+        # a^2: r[0] = 0, r[1..2n-2] = cross products (r[2n-2] from the last
+        # column's carry), r[2n-1] = 0; now r = 2r + sum a[i]^2 B^(2i)
+        push @ins, product_stream($v, [[$l0, $h0], [$l1, $h1]], @items);
+        my ($x, $y, $cy, $top) = ($c0, $c1, $c2, $t);
+        my ($u, $t2) = @extra[0, 1];
+        my ($srl, $sh) = @$TOPSH;
+        my @diag;
+        for my $i (0 .. $n - 1) {
+            my (@pA, @pB);
+            if ($i == 0) {      # x = r[0] = 0: r0 = lo, y = 2 r[1] + hi
+                @pA = ("$LW\t$y," . (1 * $W) . "($rp)");
+                @pB = ("$srl\t$top,$y,$sh", "$SLL1\t$y,$y,1", "$SW\tLO,0($rp)",
+                       "$ADD\t$y,$y,HI", "sltu\t$cy,$y,HI", "$SW\t$y," . (1 * $W) . "($rp)");
+            } else {
+                my ($ox, $oy) = (2 * $i * $W, (2 * $i + 1) * $W);
+                # r[2n-1] of the cross products is 0 (never stored)
+                @pA = ("$LW\t$x,$ox($rp)",
+                       $i == $n - 1 ? "move\t$y,\$0" : "$LW\t$y,$oy($rp)",
+                       "$ADD\t$top,$top,$cy");
+                # (x, y) = 2 (x, y) + top_in, top_in = shifted-out bit + carry (0..2)
+                @pB = ("$srl\t$u,$x,$sh", "$SLL1\t$x,$x,1", "$ADD\t$x,$x,$top",
+                       "sltu\t$t2,$x,$top",          # (2x + top_in wrapped)
+                       "$srl\t$top,$y,$sh", "$SLL1\t$y,$y,1", "or\t$y,$y,$u");
+                push @pB, "$ADD\t$x,$x,LO", "sltu\t$u,$x,LO", "$ADD\t$u,$u,$t2",
+                          "$ADD\t$y,$y,$u", "sltu\t$cy,$y,$u",
+                          "$ADD\t$y,$y,HI", "sltu\t$u,$y,HI", "$ADD\t$cy,$cy,$u",
+                          "$SW\t$x,$ox($rp)", "$SW\t$y,$oy($rp)";
+            }
+            push @diag, [$A[$i], $A[$i], \@pA, \@pB];
         }
-        if ($dbl) {     # 2*(h:l) may fill h: carries go in one at a time
-            push @ins, "$srl\t$t2,$h,$sh", "$SLL1\t$h,$h,1", "$srl\t$t,$l,$sh",
-                "or\t$h,$h,$t", "$SLL1\t$l,$l,1", "$ADD\t$c[2],$c[2],$t2",
-                "$ADD\t$c[0],$c[0],$l", "sltu\t$t,$c[0],$l",
-                "$ADD\t$c[1],$c[1],$t", "sltu\t$t,$c[1],$t", "$ADD\t$c[2],$c[2],$t",
-                "$ADD\t$c[1],$c[1],$h", "sltu\t$t,$c[1],$h", "$ADD\t$c[2],$c[2],$t";
-        } else {        # one product: h <= W-2 ones, so h + carry fits
-            push @ins, "$ADD\t$c[0],$c[0],$l", "sltu\t$t,$c[0],$l", "$ADD\t$h,$h,$t",
-                "$ADD\t$c[1],$c[1],$h", "sltu\t$t,$c[1],$h", "$ADD\t$c[2],$c[2],$t";
-        }
-        next unless defined $end;
-        push @ins, "$SW\t$c[0]," . ($end * $W) . "($rp)";
-        @c = (@c[1, 2], $c[0]);
-        push @ins, "move\t$c[2],\$0" if $end < 2 * $n - 2;
+        push @ins, product_stream($v, [[$l0, $h0], [$l1, $h1]], @diag);
     }
     my $s = <<___;
 	.globl	$name
@@ -474,11 +572,17 @@ sub gen_comba {
 	.ent	$name
 	.type	$name,\@function
 $name:
-	.frame	\$sp,0,\$31
+	.frame	\$sp,$fs,\$31
 	.set	noreorder
 ___
-    $s .= "\t$_\n" for @ins;
-    $s .= "\tjr\t\$31\n\t$SW\t$c[0]," . ((2 * $n - 1) * $W) . "($rp)\t# (delay slot)\n";
+    for (@ins) { $s .= /^#/ ? "$_\n" : "\t$_\n" }
+    if (@save) {
+        my $off = $fs;
+        for my $r (@save) { $off -= $W; $s .= "\t$REG_L\t$r,$off(\$sp)\n" }
+        $s .= "\tjr\t\$31\n\t$PADDI\t\$sp,\$sp,$fs\n";
+    } else {
+        $s .= "\tjr\t\$31\n\tnop\n";
+    }
     $s .= "\t.end\t$name\n\t.size\t$name,.-$name\n";
     return $s;
 }
