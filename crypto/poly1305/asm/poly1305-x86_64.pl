@@ -126,10 +126,11 @@ my $VEC44D_MIN = 768;   # bytes: ... with two chains
 # ---- context layout (at most 192 bytes, 8-byte aligned) --------------------
 #   0 h0, 8 h1, 16 h2 (u64; h2 < 2^32, so the u32 at 20 is 0)
 #   24 r0, 32 r1, 40 s1 = r1 + r1/4 (u64)
-#   48, 72, 96: r^2, r^3, r^4 (u64 triples, radix 2^64, top word <= 4)
-#   120 u32: nonzero when r^2..r^4 are valid (zeroed by init)
+#   48 u32: nonzero when r^2..r^4 are valid (zeroed by init; in the
+#      first 64 bytes, so a one-shot MAC of a short message touches one line)
+#   56, 80, 104: r^2, r^3, r^4 (u64 triples, radix 2^64, top word <= 4)
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         RP => 48, PFLAG => 120);
+         RP => 56, PFLAG => 48);
 sub RP { my ($k, $w) = @_; return $C{RP} + 24 * ($k - 2) + 8 * ($w // 0) }
 
 # ---- frame layout of a vector body (base %rbp, 64-byte aligned) -----------
@@ -239,30 +240,6 @@ sub conv26 {
 	movq	$h1,%rax
 	shrq	\$40,%rax
 $top	movq	%rax,$a[4]
-___
-}
-
-# h as three 44-bit limbs (the top one 42 bits plus h2's excess) into
-# Q(., i).  Clobbers rax, rdx.
-sub conv44 {
-    my ($h0, $h1, $h2, $i) = @_;
-    my @a = map { Q($_, $i) } 0 .. 2;
-    my $top = defined $h2 ? "\tmovq\t$h2,%rdx\n\tshlq\t\$40,%rdx\n\torq\t%rdx,%rax\n" : '';
-    return <<___;
-	movabsq	\$0xfffffffffff,%rdx
-	andq	$h0,%rdx
-	movq	%rdx,$a[0]
-	movq	$h0,%rax
-	shrq	\$44,%rax
-	movq	$h1,%rdx
-	shlq	\$20,%rdx
-	orq	%rdx,%rax
-	movabsq	\$0xfffffffffff,%rdx
-	andq	%rdx,%rax
-	movq	%rax,$a[1]
-	movq	$h1,%rax
-	shrq	\$24,%rax
-$top	movq	%rax,$a[2]
 ___
 }
 
@@ -392,7 +369,18 @@ $code .= <<___;
 #else
 	leaq	poly1305_blocks(%rip),%r10
 	leaq	poly1305_emit(%rip),%r11
-${\ capbit('AVX2', '%eax')}${\ capbit('AVX512F', '%ecx')}${\ capbit('AVX512IFMA', '%esi')}
+#if ASMCRYPT_CAPBIT_X86_AVX2 >= 0 && ASMCRYPT_CAPBIT_X86_AVX512F >= 0 && ASMCRYPT_CAPBIT_X86_AVX512IFMA >= 0 && (ASMCRYPT_CAPBIT_X86_AVX2 >> 5) == (ASMCRYPT_CAPBIT_X86_AVX512F >> 5) && (ASMCRYPT_CAPBIT_X86_AVX2 >> 5) == (ASMCRYPT_CAPBIT_X86_AVX512IFMA >> 5)
+	movl	ASMCRYPT_CAPWORD+((ASMCRYPT_CAPBIT_X86_AVX2>>5)<<2)(%rip),%ecx	# one word
+	xorl	%eax,%eax
+	xorl	%esi,%esi
+	btl	\$(ASMCRYPT_CAPBIT_X86_AVX2&31),%ecx
+	adcl	\$0,%eax
+	btl	\$(ASMCRYPT_CAPBIT_X86_AVX512IFMA&31),%ecx
+	adcl	\$0,%esi
+	shrl	\$(ASMCRYPT_CAPBIT_X86_AVX512F&31),%ecx
+	andl	\$1,%ecx
+#else
+${\ capbit('AVX2', '%eax')}${\ capbit('AVX512F', '%ecx')}${\ capbit('AVX512IFMA', '%esi')}#endif
 	andl	%eax,%ecx		# AVX2 and AVX-512F
 	andl	%ecx,%esi		# ... and IFMA
 	leaq	poly1305_blocks_avx2(%rip),%r8
@@ -767,53 +755,148 @@ ___
 # multiplications: (r^1..r^4) * r^4 -> r^5..r^8 in one 4-lane product,
 # then (r^1..r^8) * r^8 -> r^9..r^16 in one 8-lane product.
 
-# Radix 2^26: P(., L..2L-1) = P(., 0..L-1) * r^L (L = 4: ymm; 8: zmm).
-sub vpow26 {
-    my ($L) = @_;
-    my $v = $L == 4 ? 'ymm' : 'zmm';
-    my @A = map { "%$v$_" } 0 .. 4;
-    my @D = map { "%$v$_" } 5 .. 9;
-    my @T = map { "%$v$_" } 10 .. 13;
-    my $c = vcfg($L, "%${v}15", undef);
-    my $mult = sub {
-        my ($j) = @_;
-        return ("\tvpbroadcastq\t" . P($j, $L - 1) . ",$T[2]\n", $T[2]) if $j <= 4;
-        return ("\tvpsllq\t\$2,$T[2],$T[3]\n\tvpaddq\t$T[2],$T[3],$T[3]\n", $T[3]);
-    };
-    my $s = mask_pad($c);
-    $s .= "\t$c->{movu}\t" . P($_, 0) . ",$A[$_]\n" for 0 .. 4;
-    $s .= vmul(\@A, \@D, [@T[0, 1]], $mult) . vcarry($c, \@D, \@A, @T[0, 1]);
-    $s .= "\t$c->{movu}\t$A[$_]," . P($_, $L) . "\n" for 0 .. 4;
+# $dst (64-bit lanes) = r^1..r^4 from ctx: lane k word $w of r^(k+1)
+# ($w = 0, 1, 2).  $tmp: an xmm register; all below xmm16 (VEX).
+sub powers_w {
+    my ($w, $dst, $tmp) = @_;
+    my $x = xreg($dst);
+    my $s = $w < 2 ? "\tvmovq\t" . ($w ? $C{R1} : $C{R0}) . "(%rdi),$x\n" : "\tvpxor\t$x,$x,$x\n";
+    $s .= "\tvpinsrq\t\$1," . RP(2, $w) . "(%rdi),$x,$x\n";
+    $s .= "\tvmovq\t" . RP(3, $w) . "(%rdi),$tmp\n";
+    $s .= "\tvpinsrq\t\$1," . RP(4, $w) . "(%rdi),$tmp,$tmp\n";
+    return $s . "\tvinserti128\t\$1,$tmp,$dst,$dst\n";
+}
+
+# SM(l) = 5 * lane $k (3 or 7) of $V->[l], l = 1..4 ($t, $u: ymm temps).
+sub sm_from {
+    my ($V, $k, $t, $u) = @_;
+    my $s = '';
+    for my $l (1 .. 4) {
+        $s .= $k > 3 ? "\tvextracti64x4\t\$1,$V->[$l],$t\n\tvpermq\t\$0xff,$t,$t\n"
+                     : "\tvpermq\t\$0xff,$V->[$l],$t\n";
+        $s .= "\tvpsllq\t\$2,$t,$u\n\tvpaddq\t$t,$u,$u\n\tvmovq\t" . xreg($u) . "," . SM($l) . "\n";
+    }
     return $s;
 }
 
-# Radix 2^44: Q(., L..2L-1) = Q(., 0..L-1) * r^L (L = 4 or 8; zmm
-# arithmetic, the 4-lane case loads and stores ymm, upper lanes zero).
-sub vpow44 {
-    my ($L) = @_;
+# Radix 2^26, in registers (see powers44 below for why): r^1..r^4 split
+# into five 26-bit limbs A (ymm lanes), stored to P(., 0..3); for n >= 8
+# A*r^4 -> r^5..r^8 (ymm, AVX2); for n = 16 (r^1..r^8)*r^8 -> r^9..r^16
+# (zmm, AVX-512F).  SM = 5 * limbs 1..4 of r^n.
+sub powers26 {
+    my ($n) = @_;
+    my @A = map { "%ymm$_" } 0 .. 4;
+    my @D = map { "%ymm$_" } 5 .. 9;
+    my @T = map { "%ymm$_" } 10 .. 13;
+    my @W = map { "%ymm$_" } 10 .. 12;
+    my $c = vcfg(4, '%ymm15', undef);
+    my $M = $c->{MASK};
+    my $s = "\tvpbroadcastq\t.Lmask26(%rip),$M\n";
+    $s .= powers_w($_, $W[$_], '%xmm13') for 0 .. 2;
+    $s .= <<___;
+	vpand	$M,$W[0],$A[0]		# radix 2^64 -> 2^26, lanes r^1..r^4
+	vpsrlq	\$26,$W[0],$A[1]
+	vpand	$M,$A[1],$A[1]
+	vpsrlq	\$52,$W[0],$A[2]
+	vpsllq	\$12,$W[1],%ymm13
+	vpor	%ymm13,$A[2],$A[2]
+	vpand	$M,$A[2],$A[2]
+	vpsrlq	\$14,$W[1],$A[3]
+	vpand	$M,$A[3],$A[3]
+	vpsrlq	\$40,$W[1],$A[4]
+	vpsllq	\$24,$W[2],%ymm13
+	vpor	%ymm13,$A[4],$A[4]
+___
+    $s .= "\tvmovdqu\t$A[$_]," . P($_, 0) . "\n" for 0 .. 4;
+    return $s . sm_from(\@A, 3, @T[0, 1]) if $n == 4;
+    my $mult = sub {
+        my ($j) = @_;
+        return ("\tvpermq\t\$0xff,$A[$j],$T[2]\n", $T[2]) if $j <= 4;
+        return ("\tvpsllq\t\$2,$T[2],$T[3]\n\tvpaddq\t$T[2],$T[3],$T[3]\n", $T[3]);
+    };
+    $s .= vmul(\@A, \@D, [@T[0, 1]], $mult) . vcarry($c, \@D, \@A, @T[0, 1]);
+    $s .= "\tvmovdqu\t$A[$_]," . P($_, 4) . "\n" for 0 .. 4;
+    return $s . sm_from(\@A, 3, @T[0, 1]) if $n == 8;
+    # n = 16: zmm A = (r^1..r^4 reloaded | r^5..r^8), multiplier r^8 = lane 7
+    my @Z = map { "%zmm$_" } 0 .. 4;
+    my @DZ = map { "%zmm$_" } 5 .. 9;
+    my @TZ = map { "%zmm$_" } 10 .. 13;
+    my @MZ = map { "%zmm$_" } 16 .. 24;
+    my $cz = vcfg(8, '%zmm15', undef);
+    $s .= "\tvmovdqu\t" . P($_, 0) . ",$D[$_]\n\tvinserti64x4\t\$1,$A[$_],$DZ[$_],$Z[$_]\n" for 0 .. 4;
+    for my $l (0 .. 4) {
+        $s .= "\tvpermq\t\$0xff,$Z[$l],$MZ[$l]\n\tvshufi64x2\t\$0xff,$MZ[$l],$MZ[$l],$MZ[$l]\n";
+    }
+    $s .= "\tvpsllq\t\$2,$MZ[$_],$MZ[4 + $_]\n\tvpaddq\t$MZ[$_],$MZ[4 + $_],$MZ[4 + $_]\n" for 1 .. 4;
+    $s .= "\tvpbroadcastq\t.Lmask26(%rip),%zmm15\n";
+    $s .= vmul(\@Z, \@DZ, [@TZ[0, 1]], sub { ('', $MZ[$_[0]]) }) . vcarry($cz, \@DZ, \@Z, @TZ[0, 1]);
+    $s .= "\tvmovdqu64\t$Z[$_]," . P($_, 8) . "\n" for 0 .. 4;
+    return $s . sm_from(\@Z, 7, @T[0, 1]);
+}
+
+# Radix 2^44, all in registers (a vector load of data just written by
+# narrower stores would wait for those stores to retire): r^1..r^4 from
+# ctx into 64-bit lanes (W0, W1, W2), split into 44-bit limbs A (ymm),
+# B = A * r^4 (r^5..r^8), for n = 16 C = (A|B) * r^8 (r^9..r^16).  Q(.,
+# 0..n-1) gets the limbs; @$Rout (zmm) gets r^n broadcast for the loop.
+# Only zmm0-15 appear in VEX instructions.
+sub powers44 {
+    my ($n, $Rout) = @_;
     my @A = map { "%zmm$_" } 0 .. 2;
     my @L = map { "%zmm$_" } 3 .. 5;
     my @H = map { "%zmm$_" } 6 .. 8;
     my @R = map { "%zmm$_" } 9 .. 11;
     my @S = map { "%zmm$_" } 12 .. 13;
-    my ($t0, $t1) = ('%zmm14', '%zmm15');
-    my ($ld, $w) = $L == 4 ? ('vmovdqu', \&yreg) : ('vmovdqu64', sub { $_[0] });
-    my $s = '';
-    for my $l (0 .. 2) {
-        $s .= "\t$ld\t" . Q($l, 0) . "," . $w->($A[$l]) . "\n";
-        $s .= "\tvpbroadcastq\t" . Q($l, $L - 1) . ",$R[$l]\n";
-        $s .= "\tvpxorq\t$L[$l],$L[$l],$L[$l]\n\tvpxorq\t$H[$l],$H[$l],$H[$l]\n";
+    my @W = map { "%ymm$_" } 10 .. 12;
+    my ($M42, $M) = ('%zmm14', '%zmm15');
+    my @t = map { "%zmm$_" } 16 .. 18;
+    my @B = map { "%zmm$_" } 19 .. 21;
+    my @Cc = map { "%zmm$_" } 22 .. 24;
+    my $c = { MASK => $M, MASK42 => $M42 };
+    my $s = "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$M\n";
+    $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$M42\n";
+    $s .= powers_w($_, $W[$_], '%xmm13') for 0 .. 2;
+    my @a = map { yreg($_) } @A;
+    my $ym = yreg($M);
+    $s .= <<___;
+	vpand	$ym,$W[0],$a[0]		# radix 2^64 -> 2^44, lanes r^1..r^4
+	vpsrlq	\$44,$W[0],$W[0]
+	vpsllq	\$20,$W[1],%ymm13
+	vpor	%ymm13,$W[0],$W[0]
+	vpand	$ym,$W[0],$a[1]
+	vpsrlq	\$24,$W[1],$W[1]
+	vpsllq	\$40,$W[2],$W[2]
+	vpor	$W[2],$W[1],$a[2]
+___
+    $s .= "\tvmovdqu\t$a[$_]," . Q($_, 0) . "\n" for 0 .. 2;
+    my $mult = sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) };
+    my $sfive = sub {      # S = 20 * R (limbs 1, 2)
+        join '', map { "\tvpsllq\t\$2,$R[$_],$S[$_-1]\n\tvpsllq\t\$4,$R[$_],$t[0]\n\tvpaddq\t$t[0],$S[$_-1],$S[$_-1]\n" } 1 .. 2;
+    };
+    my $zero = join '', map { "\tvpxorq\t$_,$_,$_\n" } @L, @H;
+    my $prod = sub {       # @$out = A * R
+        my ($out) = @_;
+        return $sfive->() . $zero . mul44(\@A, \@L, \@H, $mult) . fold44(\@L, \@H, @t[0, 1])
+             . carry44($c, \@L, $out, @t);
+    };
+    # broadcast lane $k (3 or 7) of $src to all lanes of $dst
+    my $bcast = sub {
+        my ($src, $k, $dst) = @_;
+        my $half = $k > 3 ? '0xff' : '0x00';
+        return "\tvpermq\t\$0xff,$src,$dst\n\tvshufi64x2\t\$$half,$dst,$dst,$dst\n";
+    };
+    $s .= "\tvpermq\t\$0xff," . yreg($A[$_]) . "," . yreg($R[$_]) . "\n" for 0 .. 2;
+    $s .= $prod->(\@B);
+    $s .= "\tvmovdqu64\t$B[$_]," . Q($_, 4) . "\n" for 0 .. 2;  # upper half 0
+    if ($n == 8) {
+        $s .= $bcast->($B[$_], 3, $Rout->[$_]) for 0 .. 2;
+        return $s;
     }
-    for my $l (1 .. 2) {
-        $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$t0\n\tvpaddq\t$t0,$S[$l-1],$S[$l-1]\n";
-    }
-    $s .= mul44(\@A, \@L, \@H, sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) });
-    $s .= fold44(\@L, \@H, $t0, $t1);
-    my $c = { MASK => $R[0], MASK42 => $R[1] };      # multipliers are dead now
-    $s .= "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$R[0]\n";
-    $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$R[1]\n";
-    $s .= carry44($c, \@L, \@A, $R[2], $S[0], $S[1]);
-    $s .= "\t$ld\t" . $w->($A[$_]) . "," . Q($_, $L) . "\n" for 0 .. 2;
+    $s .= $bcast->($B[$_], 3, $R[$_]) for 0 .. 2;
+    $s .= "\tvinserti64x4\t\$1," . yreg($B[$_]) . ",$A[$_],$A[$_]\n" for 0 .. 2;
+    $s .= $prod->(\@Cc);
+    $s .= "\tvmovdqu64\t$Cc[$_]," . Q($_, 8) . "\n" for 0 .. 2;
+    $s .= $bcast->($Cc[$_], 7, $Rout->[$_]) for 0 .. 2;
     return $s;
 }
 
@@ -822,8 +905,8 @@ sub vpow44 {
 # and fill it with r^1..r^n (radix $rad), plus SM (5 * limbs of r^n) for
 # radix 2^26.
 sub vec_entry {
-    my ($p, $rad, $n) = @_;
-    my $conv = $rad == 26 ? \&conv26 : \&conv44;
+    my ($p, $rad, $n, $Rout, $avx1) = @_;
+    my $conv = \&conv26;
     my $s = <<___;
 	movq	%rsi,%r12
 	movq	%rdx,%r13
@@ -837,17 +920,15 @@ sub vec_entry {
 ${p}_cached:
 	leaq	63(%rsp),$TB		# table: 64-byte aligned, in the frame
 	andq	\$-64,$TB
-	movq	$C{R0}(%rdi),%r8
-	movq	$C{R1}(%rdi),%r9
 ___
+    return $s . powers44($n, $Rout) if $rad == 44;
+    return $s . powers26($n) unless $avx1;
+    $s .= "\tmovq\t$C{R0}(%rdi),%r8\n\tmovq\t$C{R1}(%rdi),%r9\n";
     $s .= $conv->('%r8', '%r9', undef, 0);
     for my $k (2 .. 4) {
         $s .= "\tmovq\t" . RP($k, $_) . "(%rdi),%r" . (8 + $_) . "\n" for 0 .. 2;
         $s .= $conv->('%r8', '%r9', '%r10', $k - 1);
     }
-    my $step = $rad == 26 ? \&vpow26 : \&vpow44;
-    $s .= $step->(4) if $n >= 8;
-    $s .= $step->(8) if $n >= 16;
     if ($rad == 26) {
         for my $l (1 .. 4) {
             $s .= "\tmovq\t" . P($l, $n - 1) . ",%rax\n\tleaq\t(%rax,%rax,4),%rax\n";
@@ -1049,7 +1130,7 @@ sub vec_dual_mem {
     };
     my $lg = $L == 4 ? 6 : 5;
     my $s = "\n.asm_func poly1305_x86_64_v${L}d, local, xmm, frame=$FRAME\n"
-          . vec_entry($p, 26, $n) . h_to_lanes(\@A) . mask_pad($c);
+          . vec_entry($p, 26, $n, undef, $L == 2) . h_to_lanes(\@A) . mask_pad($c);
     $s .= <<___;
 	movq	%r13,%r15
 	shrq	\$$lg,%r15		# groups of $L blocks (>= 2)
@@ -1286,7 +1367,7 @@ sub vec44 {
     my $s = <<___;
 
 .asm_func poly1305_x86_64_q$n, local, xmm, frame=$FRAME
-${\ vec_entry($p, 44, $n)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into lane 0
+${\ vec_entry($p, 44, $n, \@R)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into lane 0
 	movq	$C{H1}(%rdi),%r9
 	movq	$C{H2}(%rdi),%r10
 	movabsq	\$0xfffffffffff,%rcx
@@ -1311,9 +1392,6 @@ ${\ vec_entry($p, 44, $n)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, into l
 	vpbroadcastq	%rax,$c->{PAD}
 	vmovdqu64	.Lperm8(%rip),$IDX
 ___
-    for my $l (0 .. 2) {
-        $s .= "\tvpbroadcastq\t" . Q($l, $n - 1) . ",$R[$l]\n";
-    }
     for my $l (1 .. 2) {
         $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$T[0]\n\tvpaddq\t$T[0],$S[$l-1],$S[$l-1]\n";
     }
@@ -1361,8 +1439,8 @@ ___
     return $s;
 }
 
-$code .= vec44(0);
-$code .= vec44(1);
+# The kernel glue has no IFMA entry: no radix-2^44 code there.
+$code .= "\n#ifndef __KERNEL__\n" . vec44(0) . vec44(1) . "#endif\n";
 
 # A blocks entry for one capability level: the widest body whose minimum
 # length len reaches, else the scalar loop.  @paths are [min, label, body]
@@ -1389,10 +1467,10 @@ $code .= blocks_entry('poly1305_blocks_avx512',
     [$VEC16_MIN, '.Lavx512_vec16', 'poly1305_x86_64_v16'],
     [$VEC8_MIN,  '.Lavx512_vec8',  'poly1305_x86_64_v8'],
     [$VEC4_MIN,  '.Lavx512_vec4',  'poly1305_x86_64_v4']);
-$code .= blocks_entry('poly1305_blocks_avx512ifma',
+$code .= "\n#ifndef __KERNEL__\n" . blocks_entry('poly1305_blocks_avx512ifma',
     [$VEC44D_MIN, '.Lifma_q16',  'poly1305_x86_64_q16'],
     [$VEC44_MIN,  '.Lifma_q8',   'poly1305_x86_64_q8'],
-    [$VEC4_MIN,   '.Lifma_vec4', 'poly1305_x86_64_v4']);
+    [$VEC4_MIN,   '.Lifma_vec4', 'poly1305_x86_64_v4']) . "#endif\n";
 
 # ---- OpenSSL's ChaCha20-Poly1305 helpers (ASMCRYPT_OPENSSL only) -----------
 # void *xor128_encrypt_n_pad(void *out, const void *inp, void *otp, size_t len)
