@@ -56,6 +56,7 @@ mips64r6       | linux64-mips64  | mipsisa64r6el-linux-gnuabi64- |              
 kernel-mips32r2-el | mips-o32    | mipsel-linux-gnu-             | -march=mips32r2                   | 74Kf             | kernel
 kernel-mips32r2-eb | mips-o32    | mips-linux-gnu-               | -march=mips32r2                   | 74Kf             | kernel
 kernel-mips64  | mips-64         | mips64el-linux-gnuabi64-      | -march=mips64r2                   | MIPS64R2-generic | kernel
+kernel-mips64-eb | mips-64       | mips64-linux-gnuabi64-        | -march=mips64r2                   | 5KEf             | kernel
 kernel-armv6   | arm-6           | arm-linux-gnueabi-            | -marm -march=armv6                | arm1136          | kernel
 kernel-armv7   | arm-7           | arm-linux-gnueabi-            | -marm -march=armv7-a              | cortex-a8        | kernel
 kernel-armv7-noneon | arm-7-noneon | arm-linux-gnueabi-        | -marm -march=armv7-a              | cortex-a8        | kernel

@@ -46,6 +46,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 [ ${#GENS[@]} -gt 0 ] || GENS=(A B C)
+ARCH_SPEC=$ARCH
 CC="${CROSS}gcc"
 OBJDUMP="${CROSS}objdump"
 NM="${CROSS}nm"
@@ -68,9 +69,18 @@ case "$ARCH" in
     *) echo "run.sh: --arch mips-o32|mips-64|arm-6|arm-7|arm-7-noneon|arm64|x86_64" >&2; exit 2 ;;
 esac
 
+# the kernel's make exports these to every command
+case "$ARCH" in
+    mips-*) KARCHNAME=mips ;; arm-*) KARCHNAME=arm ;; x86_64) KARCHNAME=x86 ;; *) KARCHNAME=$ARCH ;;
+esac
+export CC ARCH_K="$KARCHNAME"
+
 # the kernel Makefile's perl command line (run from the tree's top)
 perl_cmd() {   # folder
-    case "$ARCH" in
+    ARCH=$ARCH_K CROSS_COMPILE=$CROSS perl_line "$@"
+}
+perl_line() {   # folder
+    case "$ARCH_SPEC" in
         mips-o32) perl "$1/$KPL" o32 "$1/$KS" ;;
         mips-64)  perl "$1/$KPL" 64 "$1/$KS" ;;
         arm-*)    perl "$1/$KPL" > "$1/$KS" ;;
@@ -205,7 +215,15 @@ for g in "${GENS[@]}"; do
         echo "   FAIL: assembling:"; sed 's/^/     /' "$o/as.log" | head -10
         add 0 1; SUMMARY+=("$g: assemble FAILED"); continue
     fi
-    echo "   exports: $("$NM" -g --defined-only "$o/core.o" | awk '{print $3}' | sort | tr '\n' ' ')"
+    exports=$("$NM" -g --defined-only "$o/core.o" | awk '{print $3}' | sort | tr '\n' ' ')
+    echo "   exports: $exports"
+    if [ "$g" = C ]; then      # the default must be the newest generation
+        # shellcheck disable=SC2086
+        "$CC" $af -DASMCRYPT_KERNEL_GLUE=3 -c "$o/$KS" -o "$o/core3.o" > "$o/as3.log" 2>&1
+        e3=$("$NM" -g --defined-only "$o/core3.o" 2>/dev/null | awk '{print $3}' | sort | tr '\n' ' ')
+        if [ "$e3" = "$exports" ]; then add 1 0
+        else add 0 1; echo "   FAIL: -DASMCRYPT_KERNEL_GLUE=3 exports '$e3', the default '$exports'"; fi
+    fi
     # 3. the glue for this generation, linked statically
     hf="-std=gnu99 -O2 -Wall -Wextra $CFLAGS -DKGEN=$n"
     [ "$ARCH" = arm-7 ] && hf="$hf -DKNEON=1"
