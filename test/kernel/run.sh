@@ -217,6 +217,11 @@ for g in "${GENS[@]}"; do
     fi
     exports=$("$NM" -g --defined-only "$o/core.o" | awk '{print $3}' | sort | tr '\n' ' ')
     echo "   exports: $exports"
+    # a kernel object may reference nothing of asmcrypt (no capability
+    # word, no helper): no undefined symbols at all
+    undef=$("$NM" -u "$o/core.o" | awk '{print $2}' | tr '\n' ' ')
+    if [ -z "$undef" ]; then add 1 0
+    else add 0 1; echo "   FAIL: the object needs symbols the kernel does not have: $undef"; fi
     if [ "$g" = C ]; then      # the default must be the newest generation
         # shellcheck disable=SC2086
         "$CC" $af -DASMCRYPT_KERNEL_GLUE=3 -c "$o/$KS" -o "$o/core3.o" > "$o/as3.log" 2>&1
