@@ -44,31 +44,67 @@
 # lane/group/chain structure as above with 9 products per block instead of
 # 25.  See the comment before sub load44.
 #
+# AVX1 (poly1305_blocks_avx, for CPUs with AVX but not AVX2): the same
+# radix-2^26 code with 128-bit xmm registers, two lanes per chain and two
+# chains (multiplier r^4), VEX-encoded with no AVX2 instruction.
+#
 # h is kept in radix 2^64 in the context between calls: every vector call
 # converts at entry and back at exit, so any sequence of calls of any
 # lengths through any of the block functions is consistent, and the
 # remainder (len mod 16L) is finished by the scalar loop.  Short inputs
 # (below $VEC4_MIN bytes) go straight to the scalar loop and never touch
-# vector registers.  The powers r^1..r^n (n = 4, 8 or 16, radix 2^26 or
-# 2^44) are computed with the scalar multiplication on the first long
-# call after init and cached in the context; nothing depends on secret
-# data for a branch or an address.
+# vector registers.  Nothing depends on secret data for a branch or an
+# address.
 #
-# Context (ctx, 64-byte aligned, 512 bytes):
-#   0  h0, 8 h1, 16 h2 (u64)            24 r0, 32 r1, 40 s1 (u64)
-#   48 npow (u32): radix-2^26 powers cached (0, 4, 8 or 16)
-#   52 npow44 (u32): radix-2^44 powers cached (0, 8 or 16)
-#   radix 2^26 tables:  64 P[5][16] u32 (limb l of r^(i+1) at 64+64l+4i),
-#                       384 B[9] u32 (limbs of r^4, 5*limbs 1..4: AVX2),
-#                       424 S16[4] u64 (5*limbs 1..4 of r^16)
-#   radix 2^44 table:   64 Q[3][16] u64 (limb l of r^(i+1) at 64+128l+8i)
-#   The two overlap; computing one zeroes the other's count.
+# State budget.  Every path, at every length, writes at most 128 bytes
+# from ctx (the importers' budget is 192: OpenSSL's POLY1305 opaque, and
+# every Linux glue), and ctx needs only 8-byte alignment (no aligned
+# vector access to it):
+#   0  h0, 8 h1, 16 h2 (u64; h2 < 2^32, so the u32 at 20, the kernel
+#      glue's is_base2_26, is always 0)    24 r0, 32 r1, 40 s1 (u64)
+#   48 u32: r^2..r^4 cached (zeroed by init)
+#   56, 80, 104: r^2, r^3, r^4 (radix 2^64 triples, partially reduced)
+# r^2..r^4 come from three scalar multiplications on the first vector call
+# after init.  Every vector call then builds r^1..r^n (n = 4, 8 or 16) in
+# its own stack frame (64-byte aligned, through rbp): r^1..r^4 are moved
+# into 64-bit lanes and split into limbs in registers, r^5..r^8 = (r^1..
+# r^4) * r^4 is one 4-lane vector multiplication and r^9..r^16 = (r^1..
+# r^8) * r^8 one 8-lane multiplication, all in registers (a vector load
+# of entries just written by narrower stores would wait for them to
+# retire); the frame copy is wiped before the call returns.
 #
-# With -D__KERNEL__ the entry points get an _x86_64 suffix, init never
-# reads asmcrypt_cpucap and returns 0 (so poly1305_blocks is used);
-# poly1305_blocks_avx2_x86_64, _avx512_x86_64 and _avx512ifma_x86_64 are
-# exported for glue code that wants them (between kernel_fpu_begin/end;
-# they need AVX2, AVX2+AVX-512F, AVX2+AVX-512F+IFMA respectively).
+# Kernel mode (-D__KERNEL__; `perl poly1305-x86_64-cryptogams.pl > X.S`
+# from a flat copy, no translator needed for the elf output): exports
+# poly1305_init_x86_64(ctx, key) (returns 0, reads no capability word),
+# poly1305_blocks_x86_64(ctx, inp, size_t len, u32 padbit),
+# poly1305_emit_x86_64(ctx, mac, nonce), poly1305_emit_avx (same code,
+# its own symbol), poly1305_blocks_avx (AVX1), poly1305_blocks_avx2,
+# poly1305_blocks_avx512 (AVX2 + AVX-512F); glue generations A, B and C
+# (ASMCRYPT_KERNEL_GLUE 1, 2, 3; default 3) link the same names, and a
+# -Dpoly1305_init=... on the command line wins over the in-file rename.
+# Only %ecx of padbit is read.  objtool: every ret is followed by int3,
+# every call targets a local function symbol (.type/.size), no radix-2^44
+# code (the glue has no IFMA entry).  The script looks for
+# x86_64-xlate.pl beside itself, then in ../../../perlasm/; without it only
+# the elf flavour is available (done by an equivalent built-in pass).
+#
+# Capability word (user-space builds; cpp, the .S goes through the C
+# compiler):
+#   ASMCRYPT_CAPWORD               u32 array read (default asmcrypt_cpucap,
+#                                  hidden)
+#   ASMCRYPT_CAPBIT_X86_AVX2       bit numbers (word n/32, bit n%32);
+#   ASMCRYPT_CAPBIT_X86_AVX512F    defaults 4, 5, 8 (include/asmcrypt/cpu.h);
+#   ASMCRYPT_CAPBIT_X86_AVX512IFMA -1: "present iff the build's ISA has it"
+#   (ASMCRYPT_CAPBIT_X86_AVX, 3, is defined for the importers' sake; init
+#   does not pick the AVX1 entry, as asmcrypt_impl() does not name it)
+#   -DASMCRYPT_OPENSSL             word OPENSSL_ia32cap_P, OpenSSL's bits
+#                                  (AVX 60, AVX2 69, AVX512F 80, IFMA 85),
+#                                  each only if not defined already; also
+#                                  provides xor128_encrypt_n_pad and
+#                                  xor128_decrypt_n_pad for OpenSSL's
+#                                  ChaCha20-Poly1305.
+# init returns 1 and stores the blocks/emit pair in func[2] (0 for a NULL
+# key, which only zeroes h), as OpenSSL's C expects.
 #
 # Performance, our measurements.
 #   AMD EPYC Zen 5 VM ("Oxide Virtual Turin-like Processor", family 26
@@ -126,11 +162,13 @@ my $VEC44D_MIN = 768;   # bytes: ... with two chains
 # ---- context layout (at most 192 bytes, 8-byte aligned) --------------------
 #   0 h0, 8 h1, 16 h2 (u64; h2 < 2^32, so the u32 at 20 is 0)
 #   24 r0, 32 r1, 40 s1 = r1 + r1/4 (u64)
-#   48 u32: nonzero when r^2..r^4 are valid (zeroed by init; in the
-#      first 64 bytes, so a one-shot MAC of a short message touches one line)
+#   48 u32 flags (zeroed by init; in the first 64 bytes, so a one-shot MAC
+#      of a short message touches one line): 1 r^2..r^4, 2 R16A, 4 R16Q valid
 #   56, 80, 104: r^2, r^3, r^4 (u64 triples, radix 2^64, top word <= 4)
+#   128 R16A: r^16 as five 26-bit limbs (u32), the AVX-512F loop multiplier
+#   152 R16Q: r^16 as three 44-bit limbs (u64), the IFMA loop multiplier
 my %C = (H0 => 0, H1 => 8, H2 => 16, R0 => 24, R1 => 32, S1 => 40,
-         RP => 56, PFLAG => 48);
+         RP => 56, PFLAG => 48, R16A => 128, R16Q => 152);
 sub RP { my ($k, $w) = @_; return $C{RP} + 24 * ($k - 2) + 8 * ($w // 0) }
 
 # ---- frame layout of a vector body (base %rbp, 64-byte aligned) -----------
@@ -517,7 +555,7 @@ for my $k (2 .. 4) {
     $code .= "\tmovq\t$h0," . RP($k, 0) . "(%rdi)\n\tmovq\t$h1," . RP($k, 1) . "(%rdi)\n";
     $code .= "\tmovq\t$h2," . RP($k, 2) . "(%rdi)\n";
 }
-$code .= "\tmovl\t\$1,$C{PFLAG}(%rdi)\n" . RET() . ".asm_endfunc\n";
+$code .= "\torl\t\$1,$C{PFLAG}(%rdi)\n" . RET() . ".asm_endfunc\n";
 }
 
 # ---- vector helpers ---------------------------------------------------------
@@ -831,7 +869,7 @@ ___
     $s .= "\tvpbroadcastq\t.Lmask26(%rip),%zmm15\n";
     $s .= vmul(\@Z, \@DZ, [@TZ[0, 1]], sub { ('', $MZ[$_[0]]) }) . vcarry($cz, \@DZ, \@Z, @TZ[0, 1]);
     $s .= "\tvmovdqu64\t$Z[$_]," . P($_, 8) . "\n" for 0 .. 4;
-    return $s . sm_from(\@Z, 7, @T[0, 1]);
+    return $s;          # SM: see vec_dual
 }
 
 # Radix 2^44, all in registers (a vector load of data just written by
@@ -914,8 +952,8 @@ sub vec_entry {
 	sbbl	%ecx,%ecx
 	negl	%ecx
 	movl	%ecx,%r14d
-	cmpl	\$0,$C{PFLAG}(%rdi)
-	jne	${p}_cached
+	testl	\$1,$C{PFLAG}(%rdi)
+	jnz	${p}_cached
 	call	$FN{powers}
 ${p}_cached:
 	leaq	63(%rsp),$TB		# table: 64-byte aligned, in the frame
@@ -1048,7 +1086,21 @@ sub vec_dual {
     my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', SM($_[0] - 4) . '{1to8}') };
     my $s = "\n.asm_func poly1305_x86_64_v16, local, xmm, frame=$FRAME\n"
           . vec_entry($p, 26, 16) . h_to_lanes(\@X) . mask_pad($c);
-    $s .= "\tvpbroadcastq\t" . P($_, 15) . ",$R[$_]\n" for 0 .. 4;
+    # the loop multiplier r^16: cached in ctx (R16A) after the first call,
+    # so that the loop need not wait for the power steps above
+    $s .= "\ttestl\t\$2,$C{PFLAG}(%rdi)\n\tjz\t${p}_r16_new\n";
+    for my $l (0 .. 4) {
+        my $a = ($C{R16A} + 4 * $l) . '(%rdi)';
+        $s .= "\tvpbroadcastd\t$a,$R[$l]\n";
+        $s .= "\tmovl\t$a,%eax\n\tleal\t(%rax,%rax,4),%eax\n\tmovq\t%rax," . SM($l) . "\n" if $l;
+    }
+    $s .= "\tjmp\t${p}_r16_ok\n${p}_r16_new:\n";
+    for my $l (0 .. 4) {
+        $s .= "\tvpbroadcastq\t" . P($l, 15) . ",$R[$l]\n\tmovq\t" . P($l, 15) . ",%rax\n";
+        $s .= "\tmovl\t%eax," . ($C{R16A} + 4 * $l) . "(%rdi)\n";
+        $s .= "\tleal\t(%rax,%rax,4),%eax\n\tmovq\t%rax," . SM($l) . "\n" if $l;
+    }
+    $s .= "\torl\t\$2,$C{PFLAG}(%rdi)\n${p}_r16_ok:\n";
     $s .= "\tvmovdqu64\t.Lperm8(%rip),$IDX\n";
     $s .= <<___;
 	movq	%r13,%r15
@@ -1392,6 +1444,13 @@ ${\ vec_entry($p, 44, $n, \@R)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, i
 	vpbroadcastq	%rax,$c->{PAD}
 	vmovdqu64	.Lperm8(%rip),$IDX
 ___
+    if ($dual) {        # r^16 cached in ctx (R16Q) after the first call, as in vec_dual
+        $s .= "\ttestl\t\$4,$C{PFLAG}(%rdi)\n\tjz\t${p}_r16_new\n";
+        $s .= "\tvpbroadcastq\t" . ($C{R16Q} + 8 * $_) . "(%rdi),$R[$_]\n" for 0 .. 2;
+        $s .= "\tjmp\t${p}_r16_ok\n${p}_r16_new:\n";
+        $s .= "\tmovq\t" . Q($_, 15) . ",%rax\n\tmovq\t%rax," . ($C{R16Q} + 8 * $_) . "(%rdi)\n" for 0 .. 2;
+        $s .= "\torl\t\$4,$C{PFLAG}(%rdi)\n${p}_r16_ok:\n";
+    }
     for my $l (1 .. 2) {
         $s .= "\tvpsllq\t\$2,$R[$l],$S[$l-1]\n\tvpsllq\t\$4,$R[$l],$T[0]\n\tvpaddq\t$T[0],$S[$l-1],$S[$l-1]\n";
     }
