@@ -101,22 +101,27 @@ done
 # build.info edits as "file|old-word|new-word" triples plus GENERATE lines.
 case $ARCH in
 x86_64)
+    FLAVOUR=elf
     XLATE=perlasm/x86_64-xlate.pl
     BN_PL="crypto/bn/asm/x86_64-mont.pl crypto/bn/asm/x86_64-words.pl"
     POLY_PL=crypto/poly1305/asm/poly1305-x86_64.pl ;;
 armv4)
+    FLAVOUR=linux32
     XLATE=perlasm/arm-xlate.pl
     BN_PL=crypto/bn/asm/armv4-mont.pl
     POLY_PL=crypto/poly1305/asm/poly1305-armv4.pl ;;
 aarch64)
+    FLAVOUR=linux64
     XLATE=perlasm/arm-xlate.pl
     BN_PL=crypto/bn/asm/armv8-mont.pl
     POLY_PL=crypto/poly1305/asm/poly1305-armv8.pl ;;
 mips32)
+    FLAVOUR=o32
     XLATE=
     BN_PL=crypto/bn/asm/mips-mont.pl
     POLY_PL= ;;     # OpenSSL has no Poly1305 asm for mips32
 mips64)
+    FLAVOUR=64
     XLATE=
     BN_PL=crypto/bn/asm/mips-mont.pl
     POLY_PL=crypto/poly1305/asm/poly1305-mips.pl ;;
@@ -126,11 +131,21 @@ esac
 
 # A module is imported only when it has the OpenSSL mode: it must know
 # ASMCRYPT_OPENSSL (and on x86_64 Poly1305 provide xor128_*_n_pad).
+# It must also take OpenSSL's perlasm command line: OpenSSL runs
+# `perl X.pl FLAVOUR -I... CFLAGS -D... OUT.S` (flavour first, output last).
 check_ready() {
     f=$SELF/$1
     [ -f "$f" ] || die "$f: missing"
     grep -q ASMCRYPT_OPENSSL "$f" \
         || die "$1 has no OpenSSL mode (ASMCRYPT_OPENSSL) yet; import without it: --modules ..."
+    t=$(mktemp -d)
+    (cd "$t" && perl "$f" "$FLAVOUR" -I. -Iinclude -Wall -O3 -DASMCRYPT_OPENSSL -DL_ENDIAN "$t/out.S") \
+        >"$t/log" 2>&1 || true
+    if ! [ -s "$t/out.S" ]; then
+        rm -rf "$t"
+        die "$1 does not take OpenSSL's perlasm command line (perl X.pl $FLAVOUR -I... -D... OUT.S wrote no OUT.S); import without it: --modules ..."
+    fi
+    rm -rf "$t"
 }
 [ $want_bn = 1 ] && for p in $BN_PL; do check_ready "$p"; done
 if [ $want_poly = 1 ]; then
