@@ -180,7 +180,6 @@ EOF
 # edit FILE OLD NEW: replace the whole word OLD by NEW on the one line of
 # FILE (relative to OPENSSL_SRC) that matches the Perl regex CONTEXT.
 edit() {
-    file=$1 ctx=$2 old=$3 new=$4
     perl -e '
         my ($file, $ctx, $old, $new) = @ARGV;
         open(my $in, "<", $file) or die "import-openssl: $file: $!\n";
@@ -194,7 +193,7 @@ edit() {
             unless $n == 1;
         open(my $out, ">", $file) or die "import-openssl: $file: $!\n";
         print $out @l; close $out or die;
-    ' "$OSSL/$file" "$ctx" "$old" "$new"
+    ' "$OSSL/$1" "$2" "$3" "$4"
 }
 # append FILE TEXT: add lines at the end of FILE
 append() {
@@ -204,11 +203,10 @@ BANNER="# asmcrypt import (tools/import-openssl.sh $ARCH); originals in build.in
 
 # gen AREA OUT.S PL: GENERATE + DEPEND lines for one module
 gen() {
-    area=$1 out=$2 pl=$3
-    s="GENERATE[$out]=../../asmcrypt/$pl"
-    [ -n "$XLATE" ] && s="$s
-DEPEND[$out]=../../asmcrypt/$XLATE"
-    append "crypto/$area/build.info" "$s"
+    g="GENERATE[$2]=../../asmcrypt/$3"
+    [ -n "$XLATE" ] && g="$g
+DEPEND[$2]=../../asmcrypt/$XLATE"
+    append "crypto/$1/build.info" "$g"
     # the arm translators include arm_arch.h-like headers from ..: none of
     # ours do, but OpenSSL's INCLUDE for the object is harmless
 }
@@ -248,14 +246,14 @@ if [ $want_poly = 1 ]; then
     BI=crypto/poly1305/build.info
     append $BI "$BANNER"
     case $ARCH in
-    x86_64)  old=poly1305-x86_64.s; new=asmcrypt-poly1305-x86_64.S ;;
-    armv4)   old=poly1305-armv4.S;  new=asmcrypt-poly1305-armv4.S ;;
-    aarch64) old=poly1305-armv8.S;  new=asmcrypt-poly1305-armv8.S ;;
-    mips64)  old=poly1305-mips.S;   new=asmcrypt-poly1305-mips.S ;;
+    x86_64)  pold=poly1305-x86_64.s; pnew=asmcrypt-poly1305-x86_64.S ;;
+    armv4)   pold=poly1305-armv4.S;  pnew=asmcrypt-poly1305-armv4.S ;;
+    aarch64) pold=poly1305-armv8.S;  pnew=asmcrypt-poly1305-armv8.S ;;
+    mips64)  pold=poly1305-mips.S;   pnew=asmcrypt-poly1305-mips.S ;;
     esac
-    edit $BI "^\\s*\\\$POLY1305ASM_$ARCH=" $old $new
+    edit $BI "^\\s*\\\$POLY1305ASM_$ARCH=" $pold $pnew
     edit $BI '^\s*\$POLY1305DEF=' POLY1305_ASM 'POLY1305_ASM ASMCRYPT_OPENSSL'
-    gen poly1305 $new $POLY_PL
+    gen poly1305 $pnew $POLY_PL
 fi
 
 echo "import-openssl: $OSSL: $ARCH modules ($MODULES) now come from asmcrypt; run ./Configure"
