@@ -108,22 +108,31 @@
 #
 # Performance, our measurements.
 #   AMD EPYC Zen 5 VM ("Oxide Virtual Turin-like Processor", family 26
-#   model 2), apps/speed (interleaved, medians of 7 rounds, estimated core
-#   cycles), one-shot MAC with key set per message, cycles per byte:
-#     size      scalar   AVX2   AVX-512F  IFMA   | OpenSSL 3.0 EVP_MAC  libsodium
-#     16 B       1.93    1.94    1.96     1.96   |      11.41            12.43
-#     64 B       1.04    1.01    1.02     1.02   |       3.81             2.83
-#     256 B      0.85    0.77    0.78     0.63   |       1.31             1.49
-#     1024 B     0.83    0.55    0.38     0.29   |       0.55             0.99
-#     8192 B     0.82    0.43    0.23     0.15   |       0.31             0.86
-#     16384 B    0.83    0.42    0.21     0.14   |       0.29             0.85
+#   model 2), apps/speed (medians of 5 interleaved runs of -r 11,
+#   estimated core cycles), one-shot MAC with key set per message, cycles
+#   per byte, before -> after the 192-byte state (powers per call):
+#     size      scalar   AVX2          AVX-512F      IFMA
+#     16 B       2.03    2.10 -> 2.14  2.13 -> 2.12  2.09 -> 2.12
+#     64 B       1.00    1.01 -> 1.03  1.02 -> 1.05  1.02 -> 1.05
+#     256 B      0.86    0.78 -> 0.78  0.78 -> 0.78  0.63 -> 0.50
+#     1024 B     0.83    0.55 -> 0.52  0.38 -> 0.36  0.285 -> 0.264
+#     8192 B     0.82    0.43 -> 0.42  0.23 -> 0.22  0.149 -> 0.146
+#     16384 B    0.82    0.42 -> 0.42  0.21 -> 0.21  0.140 -> 0.138
 #   (columns = ASMCRYPT_CAP levels f, 1f, ff, 1ff; AVX-512F/IFMA below
-#   192/256 B run the scalar or AVX2 code by design)
+#   192/256 B run the scalar or AVX2 code by design.  OpenSSL 3.0 EVP_MAC
+#   in the earlier runs: 11.4, 3.81, 1.31, 0.55, 0.31, 0.29.)
+#   Streaming, key kept, 64 KiB in calls of 1 / 4 / 16 KiB (TSC ticks per
+#   byte, best of 300; the per-call power steps cost about 45 ticks):
+#     AVX2 0.31/0.29/0.28 -> 0.31/0.29/0.28, AVX-512F 0.156/0.143/0.139 ->
+#     0.200/0.154/0.141, IFMA 0.110/0.095/0.090 -> 0.136/0.100/0.091.
+#   AVX1 (2 x 2 lanes) on this core: 0.58 ticks/byte at 1 KiB, 0.56 at
+#   16 KiB, about the scalar loop; it is meant for AVX-only cores.
 #   llvm-mca-19 cycles per loop iteration (cycles/byte), from `make mca`:
 #     region            skylake        icelake-server   znver3
 #     poly1305_scalar   17.0 (1.06)    17.0 (1.06)      24.0 (1.50)
 #     poly1305_vec4     29.6 (0.46)    29.6 (0.46)      27.6 (0.43)
 #     poly1305_vec4x2   60.1 (0.47)    60.1 (0.47)      55.1 (0.43)
+#     poly1305_vec2x2   60.1 (0.94)    60.1 (0.94)      55.1 (0.86)
 #     poly1305_vec8       -            36.1 (0.28)        -
 #     poly1305_vec16      -            68.0 (0.27)        -
 #     poly1305_ifma8      -            25.1 (0.20)        -
