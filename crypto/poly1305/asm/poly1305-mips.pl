@@ -4,7 +4,9 @@
 #
 #   perl poly1305-mips.pl FLAVOUR OUT.S      (or OUT.S alone: flavour 64)
 #   FLAVOUR: o32 | n32 | 64 | nubi32 | nubi64   (default 64)
-# The script needs no other file; the .S goes through the C preprocessor.
+# OpenSSL's "FLAVOUR <its CFLAGS...> OUT.S" works too (the flags are
+# ignored).  The script needs no other file; the .S goes through the C
+# preprocessor.
 #
 # Written for asmcrypt from the algorithm (RFC 8439 section 2.5, D. J.
 # Bernstein, "The Poly1305-AES message-authentication code", 2005).
@@ -16,9 +18,9 @@
 #   void poly1305_emit(void *ctx, unsigned char mac[16],
 #                      const unsigned int nonce[4]);
 #
-# STATE.  Every path writes at most 48 bytes from ctx (budget: 72, the
-# kernel's and OpenSSL's limit), with lw/sw (o32) or ld/sd (n32/n64), so
-# ctx needs only 8-byte alignment (4 on o32):
+# STATE.  Every path writes at most 48 bytes from ctx (the MIPS budget is
+# 72, the kernel's reservation; OpenSSL's opaque is 192), with lw/sw (o32)
+# or ld/sd (n32/n64), so ctx needs only 8-byte alignment (4 on o32):
 #   o32   h0..h4 at 0..19, r0..r3 at 20..35, s1..s3 at 36..47
 #   64    h0,h1,h2 at 0,8,16, r0 at 24, r1 at 32, s1 at 40
 # (the R6 unaligned-input shift amounts live in the call's stack frame).
@@ -75,10 +77,10 @@
 #   (a4 = 4q + e: e*2^128*r_j = e*s_j at column j >= 1 and e*r0 at
 #   column 4; 4q*2^128 = q*2^130 == 5q, so 5q*r_j = 4q*s_j joins column
 #   j >= 1 as a4*s_j and 5q*r0 goes to column 0.)
-#   - pre-R2 (MIPS I/II, MIPS32r1): multu + mflo/mfhi, carries with sltu.
-#   - R2..R5: every column is one multu/maddu chain in HI:LO; the previous
-#     column's high word enters with "maddu hi_prev, one" (multiply by one
-#     and add), so no sltu carry code at all.
+#   - MIPS I/II: multu + mflo/mfhi, carries with sltu.
+#   - MIPS32r1..R5: every column is one multu/maddu chain in HI:LO; the
+#     previous column's high word enters with "maddu hi_prev, one"
+#     (multiply by one and add), so no sltu carry code at all.
 #   - R6: mulu/muhu pairs, carries with sltu.
 #
 # DEFERRED (MODULO-SCHEDULED) REDUCTION WITH A FUSED CARRY CHAIN
@@ -116,9 +118,11 @@
 # filled here; the o32 output assembles with -march=mips1 -mfp32.
 #
 # ISA selection happens in the generated .S from __mips_isa_rev /
-# _MIPS_ARCH_*: R6 -> mulu/muhu (dmulu/dmuhu) and aligned loads merged
-# with shifts (no lwl/lwr); R2..R5 -> maddu chain, wsbh/rotr (dsbh/dshd)
-# byte swaps on big-endian; older -> multu/sltu and mask-and-shift swaps.
+# _MIPS_ARCH_* (the same cpp block as in mips-mont and mips-words): R6 ->
+# mulu/muhu (dmulu/dmuhu) and aligned loads merged with shifts (no
+# lwl/lwr); R2..R5 -> maddu chain, wsbh/rotr (dsbh/dshd) byte swaps on
+# big-endian; MIPS32r1 -> maddu chain, mask-and-shift swaps; older ->
+# multu/sltu and mask-and-shift swaps.
 # An o32 R2..R5 build also contains the pre-R2 block function and
 # poly1305_init picks it when the R2 bit of the capability word (above)
 # is clear; kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6
