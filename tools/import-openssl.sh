@@ -137,17 +137,19 @@ check_ready() {
     f=$SELF/$1
     [ -f "$f" ] || die "$f: missing"
     grep -q ASMCRYPT_OPENSSL "$f" \
-        || die "$1 has no OpenSSL mode (ASMCRYPT_OPENSSL) yet; import without it: --modules ..."
+        || die "$1 has no OpenSSL mode (ASMCRYPT_OPENSSL) yet; import the rest alone: --modules $OTHER"
     t=$(mktemp -d)
     (cd "$t" && perl "$f" "$FLAVOUR" -I. -Iinclude -Wall -O3 -DASMCRYPT_OPENSSL -DL_ENDIAN "$t/out.S") \
         >"$t/log" 2>&1 || true
     if ! [ -s "$t/out.S" ]; then
         rm -rf "$t"
-        die "$1 does not take OpenSSL's perlasm command line (perl X.pl $FLAVOUR -I... -D... OUT.S wrote no OUT.S); import without it: --modules ..."
+        die "$1 does not take OpenSSL's perlasm command line (perl X.pl $FLAVOUR -I... -D... OUT.S wrote no OUT.S); import the rest alone: --modules $OTHER"
     fi
     rm -rf "$t"
 }
+OTHER=poly1305
 [ $want_bn = 1 ] && for p in $BN_PL; do check_ready "$p"; done
+OTHER=bn
 if [ $want_poly = 1 ]; then
     check_ready "$POLY_PL"
     if [ "$ARCH" = x86_64 ]; then
@@ -256,4 +258,7 @@ if [ $want_poly = 1 ]; then
     gen poly1305 $pnew $POLY_PL
 fi
 
-echo "import-openssl: $OSSL: $ARCH modules ($MODULES) now come from asmcrypt; run ./Configure"
+done_m=
+[ $want_bn = 1 ] && done_m=bn
+[ $want_poly = 1 ] && done_m=${done_m:+$done_m,}poly1305
+echo "import-openssl: $OSSL: $ARCH modules ($done_m) now come from asmcrypt; run ./Configure"
