@@ -19,7 +19,7 @@ typedef struct {
     uint32_t r5[5];     /* 5 * r[i]; r5[0] unused */
 } ref26_state;
 
-typedef char ref26_state_fits[sizeof(ref26_state) <= 512 ? 1 : -1];
+typedef char ref26_state_fits[sizeof(ref26_state) <= 192 ? 1 : -1];
 
 static uint32_t le32(const unsigned char *p)
 {

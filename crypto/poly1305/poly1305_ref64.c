@@ -22,7 +22,7 @@ typedef struct {
     uint64_t s1;
 } ref64_state;
 
-typedef char ref64_state_fits[sizeof(ref64_state) <= 512 ? 1 : -1];
+typedef char ref64_state_fits[sizeof(ref64_state) <= 192 ? 1 : -1];
 
 /* spelled out byte by byte so compilers merge it into one load where the
  * target allows unaligned little-endian loads */

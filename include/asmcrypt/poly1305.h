@@ -31,8 +31,11 @@ extern "C" {
 
 typedef struct asmcrypt_poly1305_ctx {
     /* Implementation state: accumulator h, key r and, for vector paths,
-     * cached powers of r.  Layout belongs to the active implementation. */
-    uint64_t opaque[64] ASMCRYPT_ALIGN64;          /* 512 bytes */
+     * a few cached powers of r.  Layout belongs to the active
+     * implementation; every implementation writes at most these 192
+     * bytes (the importers' budget, DESIGN.md) and needs only 8-byte
+     * alignment. */
+    uint64_t opaque[24];                           /* 192 bytes */
     uint32_t nonce[4];                             /* s as four LE words */
     unsigned char buf[16];                         /* partial block */
     size_t num;                                    /* bytes in buf */
