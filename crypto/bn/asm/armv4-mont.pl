@@ -129,11 +129,13 @@ use warnings;
 # linux32 and void are written directly: the .S needs nothing else.
 # ios32 (Mach-O) goes through arm-xlate.pl, looked for beside this script
 # first, then in the tree's perlasm/.
-my $flavour = shift // 'void';
-my $output  = shift;
-if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
-    ($output, $flavour) = ($flavour, 'void');
-}
+# Arguments: [FLAVOUR] [anything ...] [OUT.S], which also takes OpenSSL's
+# perlasm command line (`perl X.pl FLAVOUR -I... CFLAGS... OUT.S`): the
+# output is the last argument when it has an extension, the flavour the
+# first one when it is neither an option nor a file name.
+my @args = @ARGV;
+my $output  = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
+my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'void';
 $flavour = 'void' if $flavour eq '';
 my $me = $0; $me =~ s{.*/}{};
 die "$me: unknown flavour '$flavour' (linux32, ios32, void)\n"

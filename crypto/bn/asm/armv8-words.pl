@@ -55,11 +55,13 @@
 use strict;
 use warnings;
 
-my $flavour = shift // 'linux64';
-my $output  = shift;
-if (defined $flavour && $flavour =~ /\.\w+$/ && !defined $output) {
-    ($output, $flavour) = ($flavour, 'linux64');
-}
+# Arguments: [FLAVOUR] [anything ...] [OUT.S], which also takes OpenSSL's
+# perlasm command line (`perl X.pl FLAVOUR -I... CFLAGS... OUT.S`): the
+# output is the last argument when it has an extension, the flavour the
+# first one when it is neither an option nor a file name.
+my @args = @ARGV;
+my $output  = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
+my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'linux64';
 $flavour = 'linux64' if $flavour eq 'void' || $flavour eq '';
 die "armv8-words.pl: unknown flavour '$flavour'\n"
     unless $flavour =~ /^(linux64|ios64)$/;

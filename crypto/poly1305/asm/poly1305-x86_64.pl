@@ -144,11 +144,13 @@ use warnings;
 # ---- arguments and output ----------------------------------------------------
 # "X.pl [FLAVOUR [OUT]]", "X.pl OUT.S" or no argument at all (elf, stdout:
 # the kernel's `perl poly1305-x86_64-cryptogams.pl > X.S`).
-my $flavour = shift @ARGV // 'elf';
-my $output  = shift @ARGV;
-if ($flavour =~ /\./ && !defined $output) {   # "X.pl OUT.S": default flavour
-    ($output, $flavour) = ($flavour, 'elf');
-}
+# Arguments: [FLAVOUR] [anything ...] [OUT.S], which also takes OpenSSL's
+# perlasm command line (`perl X.pl FLAVOUR -I... CFLAGS... OUT.S`): the
+# output is the last argument when it has an extension, the flavour the
+# first one when it is neither an option nor a file name.
+my @args = @ARGV;
+my $output  = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
+my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'elf';
 $flavour = 'elf' if $flavour =~ /^(linux|elf64|elf|void)$/;
 my $dir = $0; $dir =~ s{[^/]*$}{};
 $dir = './' if $dir eq '';
