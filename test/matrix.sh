@@ -32,6 +32,11 @@ DIR="$SRC/build/matrix"
 # that script does not exist.
 ROWS='
 vectors        |                 |                               |                                   |                  | vectors
+openssl-import |                 |                               |                                   |                  | script
+memcheck       |                 |                               |                                   |                  | script
+asan           |                 |                               |                                   |                  | script
+tsan           |                 |                               |                                   |                  | script
+fuzz-smoke     |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
