@@ -33,10 +33,15 @@ DIR="$SRC/build/matrix"
 ROWS='
 vectors        |                 |                               |                                   |                  | vectors
 openssl-import |                 |                               |                                   |                  | script
+openssl-import-aarch64|                 |                               |                                   |                  | script
+openssl-import-armv4|                 |                               |                                   |                  | script
 memcheck       |                 |                               |                                   |                  | script
 asan           |                 |                               |                                   |                  | script
 tsan           |                 |                               |                                   |                  | script
 fuzz-smoke     |                 |                               |                                   |                  | script
+ct-static      |                 |                               |                                   |                  | script
+ct-taint       |                 |                               |                                   |                  | script
+armeb          |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
