@@ -2,10 +2,37 @@
  * crypto/bn/bn_api.c - the public asmcrypt_bn_* functions: check the
  * arguments (writing nothing on error), then call the dispatched code.
  * The range checks a < n, b < n are constant-time compares; the error
- * return itself only tells the caller what it passed in.
+ * return itself only tells the caller what it passed in.  The overlap
+ * checks (ASMCRYPT_ERANGE, the rules are in asmcrypt/bn.h) compare
+ * addresses only, which are public.
  */
 #include "bn_local.h"
 #include "bn_dispatch.h"
+
+/* 1 when the words p[0..pn-1] and q[0..qn-1] share memory */
+static int overlaps(const void *p, size_t pn, const void *q, size_t qn)
+{
+    uintptr_t a = (uintptr_t)p, b = (uintptr_t)q;
+
+    pn *= sizeof(asmcrypt_word);
+    qn *= sizeof(asmcrypt_word);
+    return a < b + qn && b < a + pn;
+}
+
+/* 1 when output rp[0..rn-1] and input xp[0..xn-1] overlap other than as the
+ * same array (rp == xp, rn == xn), which the loops allow: each word is read
+ * before the word at the same index is written. */
+static int bad_overlap(const void *rp, size_t rn, const void *xp, size_t xn)
+{
+    return overlaps(rp, rn, xp, xn) && !(rp == xp && rn == xn);
+}
+
+/* the carry/borrow word is written last, so it may alias an input but not
+ * one of the result words */
+static int bad_carry(const asmcrypt_word *out, const asmcrypt_word *rp, int num)
+{
+    return out != NULL && overlaps(out, 1, rp, (size_t)num);
+}
 
 static int words_size_ok(int num)
 {
@@ -25,6 +52,8 @@ static int check_mul(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
         return ASMCRYPT_ESIZE;
     if (num > 0 && (rp == NULL || ap == NULL))
         return ASMCRYPT_ENULL;
+    if (num > 0 && bad_overlap(rp, (size_t)num, ap, (size_t)num))
+        return ASMCRYPT_ERANGE;
     return ASMCRYPT_OK;
 }
 
@@ -35,6 +64,9 @@ static int check_add(asmcrypt_word *rp, const asmcrypt_word *ap,
         return ASMCRYPT_ESIZE;
     if (num > 0 && (rp == NULL || ap == NULL || bp == NULL))
         return ASMCRYPT_ENULL;
+    if (num > 0 && (bad_overlap(rp, (size_t)num, ap, (size_t)num) ||
+                    bad_overlap(rp, (size_t)num, bp, (size_t)num)))
+        return ASMCRYPT_ERANGE;
     return ASMCRYPT_OK;
 }
 
@@ -45,6 +77,8 @@ int asmcrypt_bn_mul_add_words(asmcrypt_word *rp, const asmcrypt_word *ap, int nu
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(carry, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(carry, num > 0 ? asmcrypt_words_mul_add(rp, ap, num, w) : 0);
     return ASMCRYPT_OK;
 }
@@ -56,6 +90,8 @@ int asmcrypt_bn_mul_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(carry, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(carry, num > 0 ? asmcrypt_words_mul(rp, ap, num, w) : 0);
     return ASMCRYPT_OK;
 }
@@ -67,6 +103,8 @@ int asmcrypt_bn_mul_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap, int nu
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(borrow, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(borrow, num > 0 ? asmcrypt_words_mul_sub(rp, ap, num, w) : 0);
     return ASMCRYPT_OK;
 }
@@ -77,6 +115,9 @@ int asmcrypt_bn_sqr_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    /* rp has 2*num words and rp[2i+1] is written before ap[i+1] is read */
+    if (num > 0 && overlaps(rp, 2 * (size_t)num, ap, (size_t)num))
+        return ASMCRYPT_ERANGE;
     if (num > 0)
         asmcrypt_words_sqr(rp, ap, num);
     return ASMCRYPT_OK;
@@ -89,6 +130,8 @@ int asmcrypt_bn_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(carry, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(carry, num > 0 ? asmcrypt_words_add(rp, ap, bp, num) : 0);
     return ASMCRYPT_OK;
 }
@@ -100,6 +143,8 @@ int asmcrypt_bn_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(borrow, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(borrow, num > 0 ? asmcrypt_words_sub(rp, ap, bp, num) : 0);
     return ASMCRYPT_OK;
 }
@@ -112,6 +157,8 @@ int asmcrypt_bn_cnd_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(carry, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(carry, num > 0 ? asmcrypt_words_cnd_add(rp, ap, bp, num, cond) : 0);
     return ASMCRYPT_OK;
 }
@@ -124,11 +171,14 @@ int asmcrypt_bn_cnd_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
 
     if (rc != ASMCRYPT_OK)
         return rc;
+    if (num > 0 && bad_carry(borrow, rp, num))
+        return ASMCRYPT_ERANGE;
     put_carry(borrow, num > 0 ? asmcrypt_words_cnd_sub(rp, ap, bp, num, cond) : 0);
     return ASMCRYPT_OK;
 }
 
-/* Order of checks (shared with asmcrypt_mod_exp): ENULL, ESIZE, EEVEN, ERANGE. */
+/* Order of checks (shared with asmcrypt_mod_exp): ENULL, ESIZE, EEVEN,
+ * ERANGE (a, b < n; then n0 matching np; then the overlaps). */
 int asmcrypt_bn_mont_mul(asmcrypt_word *rp, const asmcrypt_word *ap,
                          const asmcrypt_word *bp, const asmcrypt_word *np,
                          asmcrypt_word n0, int num)
@@ -140,6 +190,12 @@ int asmcrypt_bn_mont_mul(asmcrypt_word *rp, const asmcrypt_word *ap,
     if ((np[0] & 1) == 0)
         return ASMCRYPT_EEVEN;
     if (bn_lt2_ct(ap, bp, np, num) == 0)
+        return ASMCRYPT_ERANGE;
+    if ((BN_ULONG)(n0 * np[0]) != (BN_ULONG)-1)
+        return ASMCRYPT_ERANGE;      /* n0 is not -np[0]^-1 */
+    if (overlaps(rp, (size_t)num, np, (size_t)num) ||
+        bad_overlap(rp, (size_t)num, ap, (size_t)num) ||
+        bad_overlap(rp, (size_t)num, bp, (size_t)num))
         return ASMCRYPT_ERANGE;
     asmcrypt_mont_mul_any(rp, ap, bp, np, n0, num);
     return ASMCRYPT_OK;

@@ -50,7 +50,9 @@ unsigned int asmcrypt_cpu_caps(void);
  * reference, an asm path name ("x86_64-adx", "armv4", "armv6-umaal",
  * "armv7-neon", "mips32r2", ...) otherwise, and NULL for an unknown name.
  * For bn_mont_mul the name is that of the path used for large num; small
- * or odd sizes may decline to a simpler path.
+ * or odd sizes may decline to a simpler path.  The name must match exactly
+ * (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
+ * checks that the named path is the one that runs, at every level.
  */
 const char *asmcrypt_impl(const char *primitive);
 

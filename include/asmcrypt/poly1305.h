@@ -5,12 +5,26 @@
  * ((message polynomial evaluated at r) mod 2^130-5 + s) mod 2^128.
  *
  * All functions return 0 on success or a negative ASMCRYPT_E* code
- * (asmcrypt/err.h); on error nothing is written:
+ * (asmcrypt/err.h); on error nothing is written (not the tag, not the
+ * context), checked in this order:
  *   ASMCRYPT_ENULL   ctx, key or tag is NULL, or in is NULL with len > 0
+ *                    (in may be NULL when len is 0)
  *   ASMCRYPT_ESTATE  update/final on a context that init did not set up
- *                    (or that final already consumed)
+ *                    (or that final already consumed, or whose buffer
+ *                    count is corrupted)
+ * An error leaves a live context usable.  len is any size_t, but in must
+ * point to len readable bytes; a length near SIZE_MAX with a real buffer
+ * is not refused yet (pending: ESIZE when in + len wraps around, see
+ * docs/testing-badinput.md).
  * A context holds no pointers to caller memory and may be copied.
  * final wipes the context.
+ *
+ * Aliasing: the one-shot reads all of in and key before it writes tag, so
+ * tag may overlap in and key in any way, and in and key may overlap.
+ * final writes the tag last of what it reads from the caller, so it may
+ * overlap an earlier message.  key, in and tag must not lie inside the
+ * context itself (not checked: init reads key after it clears the buffer,
+ * final wipes the context after it writes the tag).
  */
 #ifndef ASMCRYPT_POLY1305_H
 #define ASMCRYPT_POLY1305_H
