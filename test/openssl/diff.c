@@ -554,6 +554,13 @@ int main(int argc, char **argv)
                OPENSSL_ia32cap_P[0], OPENSSL_ia32cap_P[1],
                OPENSSL_ia32cap_P[2], OPENSSL_ia32cap_P[3]);
     }
+#elif defined(__aarch64__) || defined(__arm__)
+    if (expect != NULL) {
+        /* the same for ARM (after the OPENSSL_armcap environment value) */
+        extern unsigned int OPENSSL_armcap_P;
+
+        printf("OPENSSL_armcap_P: %08x\n", OPENSSL_armcap_P);
+    }
 #endif
     if (expect != NULL) {
         char extra[256];
