@@ -1,0 +1,405 @@
+#!/usr/bin/env perl
+#
+# tools/ct-static.pl - static constant-time check of generated assembly.
+#
+#   perl tools/ct-static.pl --arch ARCH [--abi ABI] [--cpp 'CC -E FLAGS']
+#        [--spec FILE] [--entry NAME]... [--expect-leak] [-v] FILE.S...
+#
+#   ARCH  x86_64 | aarch64 | arm | mips
+#   ABI   x86_64: sysv (default) | win64;  mips: o32 (default) | n32 | 64
+#
+# Each FILE.S is first run through --cpp (the target's compiler with -E and
+# the build's flags: the #if blocks of a module pick code by ISA level,
+# kernel mode and capability bits, so the check must see what the
+# assembler sees), or read as it is without --cpp.  Every exported
+# (.globl) symbol must have an entry in the spec table
+# (tools/ct-static-spec.pl); an exported symbol without a spec is an error.
+#
+# From each entry the check runs a forward taint analysis to a fixpoint
+# over the control-flow graph (labels, branches, calls to local labels
+# analysed per call site, returns to the call site):
+#   - argument registers (and stack arguments) are PUBLIC or SECRET as the
+#     spec says; pointer arguments are public values;
+#   - a value LOADED through a pointer is SECRET, unless the pointer is
+#     derived from an argument the spec marks `ptr:public` (the modulus,
+#     n0), or the load hits a byte range the spec lists as a public field
+#     of that argument (a flags word in a context, say), or the address is
+#     symbol/PC-relative (the module's constants and the capability word);
+#   - stack slots are tracked by offset from the entry stack pointer (and
+#     from each realignment): a spill of a secret taints that slot, a
+#     reload returns what was stored; an access at an unknown offset in a
+#     frame reads (and a store taints) every slot of that frame;
+#   - every data operation makes its outputs (registers, flags, vector
+#     lanes, mask registers) as secret as its inputs; flags are tracked per
+#     flag, so a public loop counter decremented between secret carries
+#     keeps its branch public.
+# A LEAK is: a conditional branch whose condition (flags or registers)
+# is secret, an indirect jump or call through a secret target, a memory
+# access whose base, index (vector index for gathers/scatters) or mask is
+# secret, a secret-dependent variable-latency instruction (division) or
+# a variable permutation whose index is secret (treated as a lookup).  A
+# predicated (ARM conditional) load, store or branch on secret flags is a
+# leak; a predicated data op on secret flags is a select: its result is
+# secret, nothing more (see docs/constant-time.md).
+# Any instruction the arch model does not know is an ERROR: the entry
+# fails, it is never silently clean.
+#
+# Output: one line per (file, entry): "ok", "LEAK" (with the first leaks,
+# file:line and instruction) or "ERROR"; --expect-leak inverts the verdict
+# (planted leaks: ok only when a leak is found).  Last line
+# "N passed, N failed"; exit status 1 when anything failed.
+#
+use strict;
+use warnings;
+use File::Basename qw(dirname);
+use Getopt::Long;
+
+my ($arch, $abi, $cpp, $specfile, $expect_leak, $verbose) = ('', '', '', '', 0, 0);
+my @only;
+GetOptions('arch=s' => \$arch, 'abi=s' => \$abi, 'cpp=s' => \$cpp, 'spec=s' => \$specfile,
+           'entry=s' => \@only, 'expect-leak' => \$expect_leak, 'v' => \$verbose)
+    or die "usage: ct-static.pl --arch ARCH [--abi ABI] [--cpp CMD] FILE.S...\n";
+use Cwd qw(abs_path);
+my $dir = dirname(abs_path(__FILE__));
+die "ct-static.pl: --arch x86_64|aarch64|arm|mips\n" unless $arch =~ /^(x86_64|aarch64|arm|mips)$/;
+$specfile ||= "$dir/ct-static-spec.pl";
+our $SPEC = do $specfile or die "ct-static.pl: $specfile: " . ($@ || $!) . "\n";
+# The arch model: defines CT::Arch::{parse, step, init, canon} (see the file).
+my $model = "$dir/ct-static-$arch.pl";
+do $model or die "ct-static.pl: $model: " . ($@ || $!) . "\n";
+$abi ||= CT::Arch::default_abi();
+
+my ($pass, $fail) = (0, 0);
+for my $file (@ARGV) {
+    my ($insns, $labels, $globals, $err) = read_asm($file);
+    if ($err) { print "ERROR $file: $err\n"; $fail++; next }
+    my @entries = @only ? grep { exists $labels->{$_} } @only : @$globals;
+    if (!@entries) { print "ERROR $file: no exported entry\n"; $fail++; next }
+    for my $e (@entries) {
+        my ($verdict, $msg) = check_entry($file, $insns, $labels, $e);
+        if ($expect_leak) {
+            $verdict = $verdict eq 'LEAK' ? 'ok' : $verdict eq 'ok' ? 'MISSED' : $verdict;
+            $msg = $verdict eq 'ok' ? "planted leak found: $msg" : $verdict eq 'MISSED' ? 'planted leak NOT found' : $msg;
+        }
+        if ($verdict eq 'ok') { $pass++ } else { $fail++ }
+        printf "%-5s %s %s%s\n", $verdict, $file, $e, $msg ne '' ? ": $msg" : '';
+    }
+}
+print "$pass passed, $fail failed\n";
+exit($fail ? 1 : 0);
+
+# ---------------------------------------------------------------------------
+# Reading: preprocess, split into labels and instructions.
+# ---------------------------------------------------------------------------
+sub read_asm {
+    my ($file) = @_;
+    my $text;
+    if ($cpp ne '') {
+        $text = `$cpp -x assembler-with-cpp $file 2>&1`;
+        return (undef, undef, undef, "preprocessor failed: $cpp: " . (split /\n/, $text)[0]) if $?;
+    } else {
+        open my $fh, '<', $file or return (undef, undef, undef, "$!");
+        local $/;
+        $text = <$fh>;
+    }
+    # C comments (raw files): keep the line count
+    $text =~ s{/\*(.*?)\*/}{my $c = $1; "\n" x ($c =~ tr/\n//)}gse;
+    my (@insns, %labels, @globals, %seen_g, %typed, %taken, %data);
+    my $section = '.text';
+    my $line = 0;
+    for my $raw (split /\n/, $text) {
+        $line++;
+        if ($raw =~ /^# (\d+) "/) { $line = $1 - 1; next }   # cpp line marker
+        my $l = CT::Arch::strip_comment($raw);
+        for my $stmt (split /;/, $l) {
+            $stmt =~ s/^\s+|\s+$//g;
+            while ($stmt =~ s/^([A-Za-z_.\$][\w.\$]*|\d+):\s*//) {
+                my $lab = $1;
+                if ($section =~ /^\.text/) { $labels{$lab} = scalar @insns }
+                else { $data{$lab} = 1 }
+            }
+            next if $stmt eq '';
+            if ($stmt =~ /^\.type\s+([\w.\$]+)\s*,\s*[\@%#]function/) { $typed{$1} = 1; next }
+            if ($stmt =~ /^\.(quad|long|word|dword|8byte|4byte)\s+(.*)$/) {
+                $taken{$_} = 1 for $2 =~ /([A-Za-z_][\w.\$]*)/g;
+                next;
+            }
+            if ($stmt =~ /^\.(globl|global)\s+([\w.\$]+)/) {
+                push @globals, $2 unless $seen_g{$2}++;
+                next;
+            }
+            if ($stmt =~ /^\.(text|data|bss|rodata)\b/) { $section = ".$1"; next }
+            if ($stmt =~ /^\.section\s+([^,\s]+)/) { $section = $1; next }
+            if ($stmt =~ /^\.previous/) { $section = '.text'; next }
+            next if $stmt =~ /^\./;             # other directives (data in .text is skipped too)
+            next if $stmt =~ /^#/;
+            next unless $section =~ /^\.text/;
+            push @insns, { text => $stmt, line => $line, parsed => CT::Arch::parse($stmt) };
+        }
+    }
+    # Functions reached only through their address (a pointer handed to
+    # the caller, like Poly1305's func[]) are entries as well; so is every
+    # typed function the spec names.
+    for my $in (@insns) {
+        next unless $in->{text} =~ /^(lea\w*|adr\w*|movabs\w*|la|dla|movw|movt|ldr)\s/;
+        $taken{$_} = 1 for $in->{text} =~ /([A-Za-z_][\w.\$]*)/g;
+    }
+    $typed{$_} = 1 for grep { exists $labels{$_} && $taken{$_} && !/^\.L/ } keys %taken;   # COFF has no .type
+    for my $f (sort keys %typed) {
+        next if $seen_g{$f};
+        push @globals, $f if $taken{$f} || spec_for($f);
+        $seen_g{$f} = 1;
+    }
+    @globals = grep { !$data{$_} } @globals;       # exported data objects
+    return (\@insns, \%labels, \@globals, undef);
+}
+
+# ---------------------------------------------------------------------------
+# Abstract values: "T|ORIGIN".  T is 1 for secret.  ORIGIN says what a
+# public value points to: A:arg:off (argument pointer + offset, off '?'
+# when unknown), S:frame:off (stack), '' (nothing known).
+# ---------------------------------------------------------------------------
+sub val_join {
+    my ($a, $b) = @_;
+    return $a if $a eq $b;
+    my ($ta, $oa) = split /\|/, $a, 2;
+    my ($tb, $ob) = split /\|/, $b, 2;
+    my $t = ($ta || $tb) ? 1 : 0;
+    my $o = '';
+    if ($oa eq $ob) { $o = $oa }
+    elsif ($oa ne '' && $ob ne '') {
+        my ($ka, $na) = $oa =~ /^([AS]:[^:]+):(.*)$/;
+        my ($kb, $nb) = $ob =~ /^([AS]:[^:]+):(.*)$/;
+        $o = "$ka:?" if defined $ka && defined $kb && $ka eq $kb;
+    }
+    return "$t|$o";
+}
+
+sub state_join {            # join $b into $a; returns 1 when $a changed
+    my ($a, $b) = @_;
+    my $changed = 0;
+    for my $k (keys %$b) {
+        my $old = exists $a->{$k} ? $a->{$k} : default_of($k);
+        my $new = val_join($old, $b->{$k});
+        if (!exists $a->{$k} || $new ne $old) { $a->{$k} = $new; $changed = 1 }
+    }
+    for my $k (keys %$a) {
+        next if exists $b->{$k};
+        my $new = val_join($a->{$k}, default_of($k));
+        if ($new ne $a->{$k}) { $a->{$k} = $new; $changed = 1 }
+    }
+    return $changed;
+}
+
+sub default_of { return '0|' }   # registers, flags and unwritten stack: caller's public values
+
+# ---------------------------------------------------------------------------
+# Memory model helpers shared by the arch models (called as main::...).
+# ---------------------------------------------------------------------------
+our ($CUR_SPEC, @LEAKS, @ERRORS, $CUR_I, $CUR_INSN);
+
+sub leak  { my ($what) = @_; push @LEAKS, [$CUR_I, $what] }
+sub error { my ($what) = @_; push @ERRORS, [$CUR_I, $what] }
+sub taint { my ($v) = @_; return substr($v, 0, 1) eq '1' }
+sub pub   { my ($o) = @_; return '0|' . ($o // '') }
+sub sec   { return '1|' }
+sub tval  { my @v = @_; return (grep { taint($_) } @v) ? '1|' : '0|' }
+sub origin { my ($v) = @_; return (split /\|/, $v, 2)[1] }
+
+# pointer arithmetic: value + constant (undef = unknown constant)
+sub offset_ptr {
+    my ($v, $d) = @_;
+    return $v if taint($v);
+    my $o = origin($v);
+    return '0|' if $o eq '';
+    my ($k, $n) = $o =~ /^([AS]:[^:]+):(.*)$/;
+    return "0|$k:?" if !defined $d || $n eq '?';
+    return "0|$k:" . ($n + $d);
+}
+
+# A load: $addr is the abstract value of the address (base + offset
+# already applied when known), $ok says the address registers were public
+# (else a leak has already been reported and the result is secret),
+# $sym is true for symbol/PC-relative addresses.
+sub load {
+    my ($st, $addr, $sym, $size) = @_;
+    return '0|' if $sym;
+    return '1|' if taint($addr);
+    my $o = origin($addr);
+    if ($o =~ /^S:([^:]+):(.*)$/) {
+        my ($f, $off) = ($1, $2);
+        my $w = $st->{"w:$f"} // '0|';
+        if ($off ne '?') {
+            my $v = $st->{"m:$f:$off"} // '0|';
+            # a wide load also covers the slots it overlaps
+            for my $k (grep { /^m:\Q$f\E:/ } keys %$st) {
+                my ($so) = $k =~ /:(-?\d+)$/;
+                next unless defined $so;
+                $v = val_join($v, tval($st->{$k})) if $so != $off && $so > $off - 8 && $so < $off + ($size || 8);
+            }
+            return val_join($v, $w);
+        }
+        my $v = $w;
+        $v = val_join($v, $st->{$_}) for grep { /^m:\Q$f\E:/ } keys %$st;
+        return val_join($v, '0|');
+    }
+    if ($o =~ /^A:([^:]+):(.*)$/) {
+        my ($arg, $off) = ($1, $2);
+        my $a = $CUR_SPEC->{argkind}{$arg} // 'ptr';
+        return '0|' if $a eq 'ptr:public';
+        if ($off ne '?') {
+            for my $r (@{ $CUR_SPEC->{public}{$arg} || [] }) {
+                return '0|' if $off >= $r->[0] && $off + ($size || 1) <= $r->[1];
+            }
+        }
+    }
+    return '1|';
+}
+
+sub store {
+    my ($st, $addr, $val, $size) = @_;
+    return if taint($addr);
+    my $o = origin($addr);
+    return unless $o =~ /^S:([^:]+):(.*)$/;
+    my ($f, $off) = ($1, $2);
+    if ($off eq '?') {
+        $st->{"w:$f"} = val_join($st->{"w:$f"} // '0|', $val);
+        return;
+    }
+    $size ||= 8;
+    # a wide (vector) store: one slot per 8 bytes
+    for (my $b = 0; $b < $size; $b += 8) {
+        $st->{"m:$f:" . ($off + $b)} = $b ? tval($val) : $val;
+    }
+}
+
+# ---------------------------------------------------------------------------
+# The analysis of one entry.
+# ---------------------------------------------------------------------------
+sub spec_for {
+    my ($e) = @_;
+    my $tab = $SPEC->{$arch} || {};
+    return $tab->{$e} if exists $tab->{$e};
+    for my $al (@{ $SPEC->{aliases} || [] }) {
+        my ($re, $to) = @$al;
+        return $tab->{$to} if $e =~ $re && exists $tab->{$to};
+    }
+    return $SPEC->{common}{$e} if exists $SPEC->{common}{$e};
+    for my $al (@{ $SPEC->{aliases} || [] }) {
+        my ($re, $to) = @$al;
+        return $SPEC->{common}{$to} if $e =~ $re && exists $SPEC->{common}{$to};
+    }
+    return undef;
+}
+
+sub check_entry {
+    my ($file, $insns, $labels, $entry) = @_;
+    my $spec = spec_for($entry);
+    return ('ERROR', "no spec for exported entry '$entry' (add it to tools/ct-static-spec.pl)") unless $spec;
+    return ('ok', "exempt: $spec->{exempt}") if $spec->{exempt};
+    my %argkind;
+    my @args;
+    for my $a (@{ $spec->{args} }) {
+        my ($name, $kind) = split /:/, $a, 2;
+        $kind //= 'ptr';
+        $argkind{$name} = $kind;
+        push @args, [$name, $kind];
+    }
+    local $CUR_SPEC = { argkind => \%argkind, public => $spec->{public} || {} };
+    local @LEAKS;
+    local @ERRORS;
+
+    my %leader;
+    $leader{$_} = 1 for values %$labels;
+    my $init = CT::Arch::init(\@args, $abi);
+    my $start = $labels->{$entry};
+    return ('ERROR', "exported '$entry' has no label in the text") unless defined $start;
+    my (%in, @work, %queued);
+    my $push = sub {
+        my ($ctx, $i, $st) = @_;
+        my $key = "$ctx;$i";
+        if (!exists $in{$key}) { $in{$key} = { %$st } }
+        elsif (!state_join($in{$key}, $st)) { return }
+        push @work, $key unless $queued{$key}++;
+    };
+    $push->('', $start, $init);
+    my $steps = 0;
+    my %exits;
+    while (@work) {
+        my $key = shift @work;
+        delete $queued{$key};
+        my ($ctx, $i) = split /;/, $key;
+        my $st = { %{ $in{$key} } };
+        while (1) {
+            if ($i > $#$insns) { error('falls off the end of the text'); last }
+            if (++$steps > 2_000_000) { error('analysis does not converge'); last }
+            local $CUR_I = $i;
+            my $in = $insns->[$i];
+            my $flow = CT::Arch::step($in->{parsed}, $st, $in->{text});
+            my $kind = $flow->{kind};
+            my @succ;               # [ctx, index, state]
+            my $target = sub {
+                my ($lab) = @_;
+                return $labels->{$lab} if defined $lab && exists $labels->{$lab};
+                error("branch to unknown label '" . ($lab // '?') . "'");
+                return undef;
+            };
+            if ($kind eq 'fall') {
+                $i++;
+                if ($leader{$i}) { $push->($ctx, $i, $st); last }
+                next;
+            } elsif ($kind eq 'jmp' || $kind eq 'cjmp') {
+                my $t = $target->($flow->{target});
+                $push->($ctx, $t, $st) if defined $t;
+                $push->($ctx, $i + 1, $flow->{fallstate} || $st) if $kind eq 'cjmp';
+                last;
+            } elsif ($kind eq 'call') {
+                if (!exists $labels->{ $flow->{target} // '' }) {
+                    # a function outside this file: opaque, its results and
+                    # every caller-saved register are secret
+                    CT::Arch::external_call($st);
+                    $i++;
+                    $push->($ctx, $i, $st);
+                    last;
+                }
+                my $t = $target->($flow->{target});
+                if (defined $t) {
+                    if (grep { $_ eq $i } split /\./, $ctx) { error('recursive call'); last }
+                    $push->($ctx eq '' ? $i : "$ctx.$i", $t, $st);
+                }
+                last;
+            } elsif ($kind eq 'ret') {
+                if ($ctx eq '') { $exits{$i} = 1; last }
+                my @c = split /\./, $ctx;
+                my $site = pop @c;
+                $push->(join('.', @c), $site + 1, CT::Arch::after_return($st));
+                last;
+            } elsif ($kind eq 'stop') {
+                last;
+            } else {
+                error("internal: flow '$kind'");
+                last;
+            }
+        }
+    }
+    my %seen;
+    my @l = grep { !$seen{"$_->[0]/$_->[1]"}++ } @LEAKS;
+    my %seen_e;
+    my @e = grep { !$seen_e{"$_->[0]/$_->[1]"}++ } @ERRORS;
+    my $fmt = sub {
+        my ($x) = @_;
+        my $in = $insns->[$x->[0]];
+        return sprintf "line %d '%s': %s", $in->{line}, $in->{text}, $x->[1];
+    };
+    if (@e) {
+        my @m = map { $fmt->($_) } @e[0 .. ($#e < 2 ? $#e : 2)];
+        return ('ERROR', scalar(@e) . " error(s): " . join('; ', @m));
+    }
+    if (@l) {
+        my $n = $verbose ? $#l : ($#l < 2 ? $#l : 2);
+        my @m = map { $fmt->($_) } @l[0 .. $n];
+        return ('LEAK', scalar(@l) . " leak(s): " . join('; ', @m));
+    }
+    my $nstates = keys %in;
+    return ('ok', $verbose ? "$nstates block states, $steps steps" : '');
+}
