@@ -330,6 +330,21 @@ sub bswap32 {
 ___
 }
 
+# Swap the two bytes inside each 16-bit half of $x (mask-and-shift, $mask
+# = 0x00ff00ff, caller loads it): [b2 b3 b0 b1] -> [b3 b2 b1 b0].  With a
+# halfword-swapping lwl/lwr pair (load_block32) this is the pre-R2
+# big-endian byte reversal in 5 ALU instructions instead of 8.
+sub bswap_in_halves {
+    my ($x, $mask, $tmp) = @_;
+    return <<___;
+	and	$tmp,$x,$mask
+	srl	$x,$x,8
+	sll	$tmp,$tmp,8
+	and	$x,$x,$mask
+	or	$x,$x,$tmp
+___
+}
+
 # Build a little-endian 32-bit word (zero-extended on 64-bit) from 4 bytes
 # at $off($p) with byte loads only (init: key material; alignment free).
 # The loads are grouped so no loaded value is used by the next instruction.
@@ -451,12 +466,17 @@ ___
 
 # Input words into a0..a3 (little-endian value).
 #   'lwlr'  lwl/lwr pairs (pre-R6), byte swap on big-endian
+#   'lwa'   aligned input: lw; on big-endian without wsbh (MIPS32r1, the
+#           'madd' code, $mask_in_at set: 0x00ff00ff is in $at for the
+#           whole loop) an lwl/lwr pair at +2/+1 loads the halfword-swapped
+#           word [b2 b3 b0 b1] and bswap_in_halves finishes the reversal
 #   'r6a'   aligned lw (R6, input aligned)
 #   'r6u'   aligned lw merged with shifts (R6, misaligned input), shift
 #           amounts from the stack: 0($sp) = sh, 4($sp) = 32 - sh
 sub load_block32 {
-    my ($how, $rev2) = @_;
+    my ($how, $rev2, $mask_in_at) = @_;
     my $s = '';
+    my $mask = $mask_in_at ? '' : "\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n";
     if ($how eq 'lwlr') {
         for my $i (0 .. 3) {
             my $o = 4 * $i;
@@ -464,15 +484,29 @@ sub load_block32 {
         }
         # MIPS I load delay: the first use below is >= 1 instruction later.
         $s .= "#ifdef __MIPSEB__\n";
-        if (!$rev2) { $s .= "\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n" }
+        $s .= $mask if !$rev2;
         $s .= bswap32($rev2, $_, $at, $k0) for @a;
+        $s .= "#endif\n";
+    } elsif ($how eq 'lwa' && !$rev2 && $mask_in_at) {
+        # Big-endian, aligned: lwl at +2 puts bytes 2,3 in the top half and
+        # lwr at +1 bytes 0,1 in the bottom half (the pair only works on an
+        # aligned word).  All eight loads come first: no loaded register is
+        # read by the next instruction (MIPS I load delay).
+        $s .= "#ifdef __MIPSEB__\n";
+        for my $i (0 .. 3) {
+            my $o = 4 * $i;
+            $s .= "\tlwl\t$a[$i],".($o + 2)."($inp)\n\tlwr\t$a[$i],".($o + 1)."($inp)\n";
+        }
+        $s .= bswap_in_halves($_, $at, $k0) for @a;
+        $s .= "#else\n";
+        $s .= "\tlw\t$a[$_],".(4*$_)."($inp)\n" for 0 .. 3;
         $s .= "#endif\n";
     } elsif ($how eq 'lwa' || $how eq 'r6a') {
         $s .= "\tlw\t$a[$_],".(4*$_)."($inp)\n" for 0 .. 3;
         # MIPS I load delay: the first use below is >= 1 instruction later.
         $s .= "#ifdef __MIPSEB__\n";
         $rev2 = 1 if $how eq 'r6a';
-        if (!$rev2) { $s .= "\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n" }
+        $s .= $mask if !$rev2;
         $s .= bswap32($rev2, $_, $at, $k0) for @a;
         $s .= "#endif\n";
     } else {    # r6u: inp is aligned down; words w0..w4
@@ -594,11 +628,13 @@ $pro	addu	$end,$end,$inp
 	addu	$r05,$r05,$r0		# 5*r0 (< 2^31)
 ___
     $s .= "\tli\t$one,1\n" if $v eq 'r2' || $v eq 'madd';
+    # MIPS32r1 big-endian: the byte-swap mask stays in $at for both loops
+    $s .= "#ifdef __MIPSEB__\n\tlui\t$at,0x00ff\n\tori\t$at,$at,0x00ff\n#endif\n" if $v eq 'madd';
     my $loop = sub {
         my ($lbl, $how) = @_;
         my $b = '';
         $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks32_${v}_$lbl\n# LLVM-MCA-UNITS 16 bytes\n";
-        $b .= load_block32($how, $v eq 'r2');
+        $b .= load_block32($how, $v eq 'r2', $v eq 'madd');
         $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
         $b .= carry_pass32();
         my ($mb, $cr) = mul32($v);
