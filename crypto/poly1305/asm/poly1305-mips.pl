@@ -81,7 +81,12 @@
 #   - MIPS32r1..R5: every column is one multu/maddu chain in HI:LO; the
 #     previous column's high word enters with "maddu hi_prev, one"
 #     (multiply by one and add), so no sltu carry code at all.
-#   - R6: mulu/muhu pairs, carries with sltu.
+#   - R6: mulu/muhu pairs, carries with sltu.  Here the fold is NOT fused:
+#     the carry pass first adds c = 5*(h4 >> 2) to h0 (one lsa), so a4 =
+#     (h4 & 3) + carries + pad <= 6 and each a4 term a4*s_k < 2^31 is one
+#     mul, added together with hi(d_{k-1}) < 2^31 (no wrap) under a single
+#     carry; the fused q*5r0 product would cost a mulu/muhu pair and four
+#     add/sltu, the fold costs four instructions.
 #
 # DEFERRED (MODULO-SCHEDULED) REDUCTION WITH A FUSED CARRY CHAIN
 #
@@ -464,6 +469,37 @@ ___
     return $s;
 }
 
+# R6: the pending fold first, then the carry pass (25 instructions):
+# c = 5*(h4 >> 2) (one lsa), a0 = m0 + h0 + c, a_i = m_i + h_i + carry,
+# a4 = (h4 & 3) + carry + pad <= 6.  With a4 that small every a4 term of
+# the product is one 32-bit mul (mul32 'r6' below).
+sub carry_pass32_fold {
+    my ($c, $e) = ($at, $one);     # both free until the product starts
+    my ($cin, $cout) = ($k0, $k1);
+    my $s = <<___;
+	srl	$t,$h4,2
+	andi	$e,$h4,3
+	lsa	$c,$t,$t,2		# c = 5*(h4 >> 2) < 2^32 (h4 < 2^31.5)
+	addu	$a0,$a0,$h0
+	sltu	$cin,$a0,$h0
+	addu	$a0,$a0,$c
+	sltu	$t,$a0,$c
+	addu	$cin,$cin,$t		# carry 0..2
+___
+    for my $i (1 .. 3) {
+        $s .= <<___;
+	addu	$a[$i],$a[$i],$h[$i]
+	sltu	$cout,$a[$i],$h[$i]
+	addu	$a[$i],$a[$i],$cin
+	sltu	$t,$a[$i],$cin
+	addu	$cout,$cout,$t
+___
+        ($cin, $cout) = ($cout, $cin);
+    }
+    $s .= "\taddu\t$h4,$e,$cin\n\taddu\t$h4,$h4,$pad\t\t# a4 <= 3 + 2 + 1\n";
+    return $s;
+}
+
 # Input words into a0..a3 (little-endian value).
 #   'lwlr'  lwl/lwr pairs (pre-R6), byte swap on big-endian
 #   'lwa'   aligned input: lw; on big-endian without wsbh (MIPS32r1, the
@@ -551,12 +587,42 @@ sub mul32 {
         $s .= "\tandi\t$h4,$h4,3\n\tmul\t$t,$h4,$r0\n";
         return ($s, $k0);     # caller adds: addu h4,t,k0
     }
-    # base and r6: column (L, H) with products into ($t lo, $at hi);
+    if ($v eq 'r6') {
+        # Columns 0..3 of the four full limbs a0..a3 (no q term: the fold
+        # is done), each product a mulu/muhu pair added to (L, H) with one
+        # sltu carry.  The small a4 term v = a4*s_k (a4 <= 6: v < 2^31,
+        # one mul) and the previous column's high word (< 2^31) are added
+        # together first, which cannot wrap, so they cost one carry.
+        my ($lo, $hi) = ($t, $at);
+        my @H = ($k0, $one);
+        for my $k (0 .. 3) {
+            my @t = grep { $_->[0] ne 'Q' && $_->[0] ne $h4 } col32($k);
+            my ($L, $H, $Hp) = ($h[$k], $H[$k & 1], $H[($k + 1) & 1]);
+            my ($x, $y) = @{ shift @t };
+            $s .= mul_r6(32, $L, $H, $x, $y);
+            for my $tm (@t) {
+                ($x, $y) = @$tm;
+                $s .= mul_r6(32, $lo, $hi, $x, $y);
+                $s .= "\taddu\t$L,$L,$lo\n\tsltu\t$lo,$L,$lo\n\taddu\t$H,$H,$hi\n\taddu\t$H,$H,$lo\n";
+            }
+            if ($k > 0) {
+                $s .= <<___;
+	mul	$lo,$h4,$s[$k]		# a4*s$k < 2^31
+	addu	$lo,$lo,$Hp		# + hi(d@{[$k-1]}) < 2^31: no wrap
+	addu	$L,$L,$lo
+	sltu	$lo,$L,$lo
+	addu	$H,$H,$lo
+___
+            }
+        }
+        $s .= "\tmul\t$t,$h4,$r0\t\t# d4 = a4*r0\n";
+        return ($s, $H[1]);   # caller adds: addu h4,t,H
+    }
+    # base: column (L, H) with products into ($t lo, $at hi);
     # column carries alternate between $k0 and $one ($30 is free here).
     my ($lo, $hi) = ($t, $at);
     my @H = ($k0, $one);
     my @items;
-    my $r6 = $v eq 'r6';
     for my $k (0 .. 3) {
         my @t = col32($k);
         my ($L, $H, $Hp) = ($h[$k], $H[$k & 1], $H[($k + 1) & 1]);
@@ -575,21 +641,12 @@ sub mul32 {
             }
         }
     }
-    if ($r6) {
-        for my $it (@items) {
-            my ($x, $y, $l, $hh, @acc) = @$it;
-            $s .= mul_r6(32, $l, $hh, $x, $y);
-            $s .= "\t$_\n" for @acc;
-        }
-        $s .= "\tandi\t$h4,$h4,3\n\tmul\t$t,$h4,$r0\n";
-    } else {
-        my ($body, $since) = mul_base('multu', @items);
-        $s .= $body;
-        # h4 product: multu needs >= 2 instructions after the last mfhi
-        $s .= "\tandi\t$h4,$h4,3\n";
-        $s .= "#if ASMC_ISA_REV < 1\n\tnop\t\t\t# HI/LO hazard (MIPS I-IV)\n#endif\n" if $since < 1;
-        $s .= "\tmultu\t$h4,$r0\n\tmflo\t$t\n";
-    }
+    my ($body, $since) = mul_base('multu', @items);
+    $s .= $body;
+    # h4 product: multu needs >= 2 instructions after the last mfhi
+    $s .= "\tandi\t$h4,$h4,3\n";
+    $s .= "#if ASMC_ISA_REV < 1\n\tnop\t\t\t# HI/LO hazard (MIPS I-IV)\n#endif\n" if $since < 1;
+    $s .= "\tmultu\t$h4,$r0\n\tmflo\t$t\n";
     return ($s, $H[1]);   # final carry (column 3)
 }
 
@@ -636,7 +693,7 @@ ___
         $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks32_${v}_$lbl\n# LLVM-MCA-UNITS 16 bytes\n";
         $b .= load_block32($how, $v eq 'r2', $v eq 'madd');
         $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
-        $b .= carry_pass32();
+        $b .= $v eq 'r6' ? carry_pass32_fold() : carry_pass32();
         my ($mb, $cr) = mul32($v);
         $b .= $mb;
         $b .= "# LLVM-MCA-END\n";
