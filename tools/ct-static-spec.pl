@@ -82,8 +82,16 @@ my %x86_64 = (
 return {
     common => \%common,
     x86_64 => \%x86_64,
-    aarch64 => {},
-    arm => {},
+    aarch64 => {
+        # 24: u32 is_base2_26, 48: u32 powers valid
+        map({ $_ => { args => $blks, public => { ctx => [[24, 28], [48, 52]] } } } qw(poly1305_blocks poly1305_blocks_neon)),
+        poly1305_emit => { args => $emit, public => { ctx => [[24, 28], [48, 52]] } },
+    },
+    arm => {
+        # 52: u32 NEON tables ready (poly1305-armv4.pl state layout)
+        map({ $_ => { args => $blks, public => { ctx => [[52, 56]] } } } qw(poly1305_blocks poly1305_blocks_neon)),
+        poly1305_emit => { args => $emit, public => { ctx => [[52, 56]] } },
+    },
     mips => {},
     # kernel-mode and OpenSSL-mode names -> the spec of the plain name
     aliases => [

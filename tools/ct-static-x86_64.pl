@@ -352,9 +352,9 @@ sub step {
             if (!main::taint($v) && ($base eq 'add' || $base eq 'sub') && $o[0]{t} eq 'imm' && defined $o[0]{val} && main::origin($d) ne '') {
                 $v = main::offset_ptr($d, $base eq 'add' ? $o[0]{val} : -$o[0]{val});
             } elsif (!main::taint($v) && $base eq 'and' && $dst->{t} eq 'reg' && main::origin($d) =~ /^S:/) {
-                $v = "0|S:al$main::CUR_I:0";        # an aligned stack pointer: a new frame
+                $v = main::new_frame("al", $d);        # an aligned stack pointer: a new frame
             } elsif (!main::taint($v) && ($base eq 'add' || $base eq 'sub') && main::origin($d) =~ /^S:/) {
-                $v = $dst->{reg} && $dst->{reg} eq 'rsp' ? "0|S:var$main::CUR_I:0" : main::offset_ptr($d, undef);
+                $v = $dst->{reg} && $dst->{reg} eq 'rsp' ? main::new_frame("var", $d) : main::offset_ptr($d, undef);
             } elsif (!main::taint($v) && $base eq 'add' && main::origin($d) ne '') {
                 $v = main::offset_ptr($d, undef);
             } elsif (!main::taint($v) && $base eq 'add' && main::origin($s) ne '' && main::origin($d) eq '') {

@@ -191,7 +191,7 @@ sub state_join {            # join $b into $a; returns 1 when $a changed
     return $changed;
 }
 
-sub default_of { return '0|' }   # registers, flags and unwritten stack: caller's public values
+sub default_of { return $_[0] =~ /^d:/ ? '0|D:E' : '0|' }   # d:REG = where REG was last written (E: entry)   # registers, flags and unwritten stack: caller's public values
 
 # ---------------------------------------------------------------------------
 # Memory model helpers shared by the arch models (called as main::...).
@@ -206,7 +206,10 @@ sub sec   { return '1|' }
 sub tval  { my @v = @_; return (grep { taint($_) } @v) ? '1|' : '0|' }
 sub origin { my ($v) = @_; return (split /\|/, $v, 2)[1] }
 
-# pointer arithmetic: value + constant (undef = unknown constant)
+# pointer arithmetic: value + constant (undef = unknown constant).  Stack
+# offsets may be symbolic, "Ttag+n": tag names a public register value
+# (register, where it was last written, scale), so sp + 16*num + 24 is the
+# same slot wherever it is computed from the same num.
 sub offset_ptr {
     my ($v, $d) = @_;
     return $v if taint($v);
@@ -214,7 +217,28 @@ sub offset_ptr {
     return '0|' if $o eq '';
     my ($k, $n) = $o =~ /^([AS]:[^:]+):(.*)$/;
     return "0|$k:?" if !defined $d || $n eq '?';
+    return "0|$k:$1+" . ($2 + $d) if $n =~ /^(T.*)\+(-?\d+)$/;
     return "0|$k:" . ($n + $d);
+}
+
+# A new frame (sp minus a variable size, or sp realigned): named after the
+# stack pointer it came from, so that paths allocating from the same point
+# share it.
+sub new_frame {
+    my ($kind, $from) = @_;
+    (my $o = origin($from)) =~ s/\W/_/g;
+    return "0|S:$kind$o:0";
+}
+
+# stack pointer + a public register value (tag): a symbolic offset
+sub offset_sym {
+    my ($v, $tag) = @_;
+    return $v if taint($v);
+    my $o = origin($v);
+    return '0|' if $o eq '';
+    my ($k, $n) = $o =~ /^([AS]:[^:]+):(.*)$/;
+    return "0|$k:?" if $k !~ /^S:/ || $n !~ /^-?\d+$/ || $tag =~ /D:\?|\@$/;
+    return "0|$k:T$tag+$n";
 }
 
 # A load: $addr is the abstract value of the address (base + offset
@@ -230,14 +254,19 @@ sub load {
         my ($f, $off) = ($1, $2);
         my $w = $st->{"w:$f"} // '0|';
         if ($off ne '?') {
+            # A slot at a known offset: what was stored there.  Stores at
+            # unknown offsets (the frame's arrays) are assumed not to hit
+            # it: that would be an overflow of a frame array onto a spill
+            # slot (docs/constant-time.md, limits).
             my $v = $st->{"m:$f:$off"} // '0|';
+            my ($tb, $tn) = $off =~ /^(T.*)\+(-?\d+)$/ ? ($1, $2) : ('', $off);
             # a wide load also covers the slots it overlaps
             for my $k (grep { /^m:\Q$f\E:/ } keys %$st) {
-                my ($so) = $k =~ /:(-?\d+)$/;
-                next unless defined $so;
-                $v = val_join($v, tval($st->{$k})) if $so != $off && $so > $off - 8 && $so < $off + ($size || 8);
+                my ($sb, $so) = $k =~ /^m:\Q$f\E:(T.*)\+(-?\d+)$/ ? ($1, $2) : ('', ($k =~ /:(-?\d+)$/)[0]);
+                next unless defined $so && $sb eq $tb;
+                $v = val_join($v, tval($st->{$k})) if $so != $tn && $so > $tn - 4 && $so < $tn + ($size || 4);
             }
-            return val_join($v, $w);
+            return $v;
         }
         my $v = $w;
         $v = val_join($v, $st->{$_}) for grep { /^m:\Q$f\E:/ } keys %$st;
@@ -245,6 +274,7 @@ sub load {
     }
     if ($o =~ /^A:([^:]+):(.*)$/) {
         my ($arg, $off) = ($1, $2);
+        return '0|' if $arg eq '=sym';          # the module's constants, the capability word
         my $a = $CUR_SPEC->{argkind}{$arg} // 'ptr';
         return '0|' if $a eq 'ptr:public';
         if ($off ne '?') {
@@ -268,8 +298,9 @@ sub store {
     }
     $size ||= 8;
     # a wide (vector) store: one slot per 8 bytes
-    for (my $b = 0; $b < $size; $b += 8) {
-        $st->{"m:$f:" . ($off + $b)} = $b ? tval($val) : $val;
+    my ($tb, $tn) = $off =~ /^(T.*)\+(-?\d+)$/ ? ("$1+", $2) : ('', $off);
+    for (my $b = 0; $b < $size; $b += 4) {         # 4-byte slots
+        $st->{"m:$f:$tb" . ($tn + $b)} = $b ? tval($val) : $val;
     }
 }
 
@@ -335,6 +366,10 @@ sub check_entry {
             if (++$steps > 2_000_000) { error('analysis does not converge'); last }
             local $CUR_I = $i;
             my $in = $insns->[$i];
+            if ($ENV{CT_TRACE} && $ENV{CT_TRACE} == $in->{line}) {     # debugging aid
+                print STDERR "state at line $in->{line} '$in->{text}' (ctx '$ctx'):\n",
+                    map { "  $_ = $st->{$_}\n" } grep { !/^d:/ } sort keys %$st;
+            }
             my $flow = CT::Arch::step($in->{parsed}, $st, $in->{text});
             my $kind = $flow->{kind};
             my @succ;               # [ctx, index, state]
