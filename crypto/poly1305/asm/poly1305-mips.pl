@@ -1017,12 +1017,14 @@ sub mul64 {
     # d0 = h0 r0 + h1 s1 -> (m0 = lo, H0 = hi)
     # d1 = h0 r1 + h1 r0 + h2 s1 -> (m1, H1)
     # d2 = h2 r0 (low)
+    # h2*s1 (< 7.5*2^60) joins hi(d0) (< 2.25*2^60) without a carry: both
+    # sit at 2^64 and the sum stays below 2^64.
     my @items = (
         [$h0, $r1, $m1, $H1],
         [$h1, $r0, $lo, $hi, "daddu\t$m1,$m1,$lo", "sltu\t$lo,$m1,$lo", "daddu\t$H1,$H1,$hi", "daddu\t$H1,$H1,$lo"],
-        [$h2, $s1, $lo, '',  "daddu\t$m1,$m1,$lo", "sltu\t$lo,$m1,$lo", "daddu\t$H1,$H1,$lo"],
         [$h0, $r0, $h0, $H0],
         [$h1, $s1, $lo, $hi, "daddu\t$h0,$h0,$lo", "sltu\t$lo,$h0,$lo", "daddu\t$H0,$H0,$hi", "daddu\t$H0,$H0,$lo"],
+        [$h2, $s1, $lo, '',  "daddu\t$H0,$H0,$lo\t\t# + h2*s1: no wrap"],
         [$h2, $r0, $h2, '',  "daddu\t$h1,$m1,$H0", "sltu\t$lo,$h1,$H0", "daddu\t$H1,$H1,$lo"],
     );
     my $s = mul_items64($r6, @items);
