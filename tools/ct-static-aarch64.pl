@@ -144,6 +144,7 @@ sub init {
     }
     return \%st;
 }
+sub data_insn { return undef }
 sub after_return { return $_[0] }
 sub external_call {
     my ($st) = @_;

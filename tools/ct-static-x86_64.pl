@@ -209,6 +209,7 @@ sub init {
     return \%st;
 }
 
+sub data_insn { return undef }
 sub after_return { my ($st) = @_; return $st }
 
 # A call to a function outside the file (only the planted C leaks have

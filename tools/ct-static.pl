@@ -106,6 +106,7 @@ sub read_asm {
     $text =~ s{/\*(.*?)\*/}{my $c = $1; "\n" x ($c =~ tr/\n//)}gse;
     my (@insns, %labels, @globals, %seen_g, %typed, %taken, %data);
     my $section = '.text';
+    my $noreorder = 0;          # MIPS: branches have an explicit delay slot
     my $line = 0;
     for my $raw (split /\n/, $text) {
         $line++;
@@ -120,6 +121,11 @@ sub read_asm {
             }
             next if $stmt eq '';
             if ($stmt =~ /^\.type\s+([\w.\$]+)\s*,\s*[\@%#]function/) { $typed{$1} = 1; next }
+            if ($section =~ /^\.text/ && defined(my $as = CT::Arch::data_insn($stmt))) {
+                # an instruction spelled as data (ARM's `.word 0xe12fff1e` = bx lr)
+                push @insns, { text => $as, line => $line, parsed => CT::Arch::parse($as), noreorder => $noreorder };
+                next;
+            }
             if ($stmt =~ /^\.(quad|long|word|dword|8byte|4byte)\s+(.*)$/) {
                 $taken{$_} = 1 for $2 =~ /([A-Za-z_][\w.\$]*)/g;
                 next;
@@ -128,13 +134,14 @@ sub read_asm {
                 push @globals, $2 unless $seen_g{$2}++;
                 next;
             }
-            if ($stmt =~ /^\.(text|data|bss|rodata)\b/) { $section = ".$1"; next }
+            if ($stmt =~ /^\.set\s+(no)?reorder\b/) { $noreorder = defined $1; next }
+            if ($stmt =~ /^\.(text|data|bss|rodata|rdata|sdata|sbss)\b/) { $section = ".$1"; next }
             if ($stmt =~ /^\.section\s+([^,\s]+)/) { $section = $1; next }
             if ($stmt =~ /^\.previous/) { $section = '.text'; next }
             next if $stmt =~ /^\./;             # other directives (data in .text is skipped too)
             next if $stmt =~ /^#/;
             next unless $section =~ /^\.text/;
-            push @insns, { text => $stmt, line => $line, parsed => CT::Arch::parse($stmt) };
+            push @insns, { text => $stmt, line => $line, parsed => CT::Arch::parse($stmt), noreorder => $noreorder };
         }
     }
     # Functions reached only through their address (a pointer handed to
@@ -372,6 +379,17 @@ sub check_entry {
             }
             my $flow = CT::Arch::step($in->{parsed}, $st, $in->{text});
             my $kind = $flow->{kind};
+            my $next = $i + 1;                  # where a call returns / a not-taken branch goes
+            if ($flow->{delay} && $in->{noreorder} && $kind ne 'fall') {
+                # MIPS delay slot: the next instruction runs before the transfer
+                # (a "likely" branch annuls it when not taken)
+                my $pre = { %$st };
+                local $CUR_I = $i + 1;
+                my $d = CT::Arch::step($insns->[$i + 1]{parsed}, $st, $insns->[$i + 1]{text});
+                error('control transfer in a delay slot') if $d->{kind} ne 'fall';
+                $flow->{fallstate} = $pre if $flow->{likely};
+                $next = $i + 2;
+            }
             my @succ;               # [ctx, index, state]
             my $target = sub {
                 my ($lab) = @_;
@@ -386,28 +404,34 @@ sub check_entry {
             } elsif ($kind eq 'jmp' || $kind eq 'cjmp') {
                 my $t = $target->($flow->{target});
                 $push->($ctx, $t, $st) if defined $t;
-                $push->($ctx, $i + 1, $flow->{fallstate} || $st) if $kind eq 'cjmp';
+                $push->($ctx, $next, $flow->{fallstate} || $st) if $kind eq 'cjmp';
                 last;
             } elsif ($kind eq 'call') {
                 if (!exists $labels->{ $flow->{target} // '' }) {
                     # a function outside this file: opaque, its results and
                     # every caller-saved register are secret
                     CT::Arch::external_call($st);
-                    $i++;
-                    $push->($ctx, $i, $st);
+                    $push->($ctx, $next, $st);
                     last;
                 }
                 my $t = $target->($flow->{target});
                 if (defined $t) {
-                    if (grep { $_ eq $i } split /\./, $ctx) { error('recursive call'); last }
-                    $push->($ctx eq '' ? $i : "$ctx.$i", $t, $st);
+                    if (grep { $_ eq $next } split /\./, $ctx) { error('recursive call'); last }
+                    $push->($ctx eq '' ? $next : "$ctx.$next", $t, $st);
                 }
+                last;
+            } elsif ($kind eq 'cret') {         # a predicated return (ARM moveq pc, lr)
+                $push->($ctx, $next, $st);
+                if ($ctx eq '') { $exits{$i} = 1; last }
+                my @c = split /\./, $ctx;
+                my $site = pop @c;
+                $push->(join('.', @c), $site, CT::Arch::after_return($st));
                 last;
             } elsif ($kind eq 'ret') {
                 if ($ctx eq '') { $exits{$i} = 1; last }
                 my @c = split /\./, $ctx;
                 my $site = pop @c;
-                $push->(join('.', @c), $site + 1, CT::Arch::after_return($st));
+                $push->(join('.', @c), $site, CT::Arch::after_return($st));
                 last;
             } elsif ($kind eq 'stop') {
                 last;
