@@ -71,3 +71,9 @@ asm-sources: $(ASM_S)
 CLEAN_EXTRA += toolbin obj/tools icount-*.md mca-*.md
 
 .PHONY: tools ct-test icount mca asm-sources
+
+# Secret-taint driver for valgrind memcheck (test/ct-taint.sh, the
+# ct-taint row; needs valgrind/memcheck.h from Debian's valgrind package).
+toolbin/ct_taint: obj/tools/ct_taint.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
