@@ -28,7 +28,8 @@
 # Importing: the module reads no capability word (no ASMCRYPT_CAPWORD /
 # ASMCRYPT_CAPBIT_* macros to set) and references no symbol; the path is
 # fixed at build time by the ISA block at the top of the .S, the same
-# block as in poly1305-mips and mips-words.  -D__KERNEL__ and
+# block as in poly1305-mips and mips-words (perlasm/mips-isa-check.pl
+# compares the copies).  -D__KERNEL__ and
 # -DASMCRYPT_OPENSSL change nothing.  It stands in for OpenSSL's
 # mips-mont.S, whose only symbol is bn_mul_mont (OpenSSL's declines
 # num < 4 by returning 0; this one takes every num >= 1).

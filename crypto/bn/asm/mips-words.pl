@@ -37,7 +37,8 @@
 # Without ASMCRYPT_OPENSSL these five are not assembled (our library has
 # its own C).  The module reads no capability word and references no
 # symbol; the ISA block at the top of the .S is the same as in the other
-# MIPS modules, and -D__KERNEL__ changes nothing.
+# MIPS modules (perlasm/mips-isa-check.pl compares the copies), and
+# -D__KERNEL__ changes nothing.
 #
 # Code paths (chosen in the generated .S from __mips_isa_rev):
 #   o32 MIPS32r1..R5  multu + "maddu x, one" (multiply-by-one-and-add puts

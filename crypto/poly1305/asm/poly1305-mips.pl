@@ -123,31 +123,38 @@
 # filled here; the o32 output assembles with -march=mips1 -mfp32.
 #
 # ISA selection happens in the generated .S from __mips_isa_rev /
-# _MIPS_ARCH_* (the same cpp block as in mips-mont and mips-words): R6 ->
+# _MIPS_ARCH_* (the same cpp block as in mips-mont and mips-words; each
+# script keeps its own copy so that it runs alone, and
+# perlasm/mips-isa-check.pl checks that the copies agree): R6 ->
 # mulu/muhu (dmulu/dmuhu) and aligned loads merged with shifts (no
 # lwl/lwr); R2..R5 -> maddu chain, wsbh/rotr (dsbh/dshd) byte swaps on
-# big-endian; MIPS32r1 -> maddu chain, mask-and-shift swaps; older ->
-# multu/sltu and mask-and-shift swaps.
+# big-endian; MIPS32r1 -> maddu chain, on big-endian aligned input an
+# lwl/lwr pair that loads the word halfword-swapped plus a 5-instruction
+# swap inside the halves (8 with lw alone); older -> multu/sltu and
+# mask-and-shift swaps.
 # An o32 R2..R5 build also contains the pre-R2 block function and
 # poly1305_init picks it when the R2 bit of the capability word (above)
 # is clear; kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6
 # builds decide at build time (on 64-bit little-endian the pre-R2 and R2
 # code would be the same).
 #
-# PERFORMANCE (measured here, docs/perf/mips.md has the commands and more
-# rows).  poly1305_blocks over 8 KiB: instructions executed under qemu per
-# byte, and llvm-mca cycles per byte of the aligned loop; C = our
-# poly1305_ref26 / ref64 built -O2 with the same flags.
+# PERFORMANCE (measured here, docs/perf/mips.md has the commands, the
+# before/after figures and more rows).  poly1305_blocks over 8 KiB:
+# instructions executed under qemu per byte, and llvm-mca cycles per byte
+# of the aligned loop (generic model); C = our poly1305_ref26 / ref64
+# built -O2 with the same flags.
 #
-#   target                     asm insn/B  C ref26  C ref64   mca c/B asm : C
-#   o32 mips32r2 LE (74Kf)       3.76       8.57      -       4.69 : 10.31 (generic)
-#   o32 mips32r2 BE              4.26       9.01      -
-#   o32 mips32 (r1) LE / BE      3.76/5.88 12.32/14.32 -
-#   o32 MIPS I code (-march=mips1, both) 10.26  16.51  -
-#   o32 mips32r6                 8.88      15.88      -       8.56 : 15.63 (I6400)
-#   n64 mips64r2 LE              3.19      10.69     3.57     4.25 : 4.75 (generic)
-#   n32 mips64r2 LE              3.19      10.63     3.57
-#   n64 mips64r6 (I6400)         2.82       6.07     3.07     2.56 : 3.38 (I6400)
+#   target                        asm insn/B  C ref26  C ref64  mca c/B asm : C
+#   o32 mips32r2 LE (74Kf)          3.76       8.57      -      4.69 : 10.31
+#   o32 mips32r2 BE                 4.26       9.01      -
+#   o32 mips32 (r1) LE              3.76      12.32      -
+#   o32 mips32 (r1) BE (24Kf)       5.26      14.32      -      6.44
+#   o32 MIPS I code (-march=mips1)  10.26     16.51      -
+#   o32 mips32r6                    8.01      15.88      -     10.00 : 21.63
+#   n64 mips64r2 LE                 3.07      10.69     3.57    4.13 : 4.75
+#   n64 mips64r2 BE (5KEf)          3.32      11.13     3.82
+#   n32 mips64r2 LE                 3.07      10.63     3.57
+#   n64 mips64r6 (I6400)            2.69       6.07     3.07    3.31 : 5.19
 #
 # The MIPS I code run on an R2 build (ASMCRYPT_CAP=0) does 10.19 insn/B,
 # more than C ref26 compiled for R2 (8.57): it exists for MIPS I/II cores
