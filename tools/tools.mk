@@ -77,3 +77,15 @@ CLEAN_EXTRA += toolbin obj/tools icount-*.md mca-*.md
 toolbin/ct_taint: obj/tools/ct_taint.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+# dudect-style timing measurement (x86_64; docs/perf/dudect.md).  Never a
+# test: `make dudect` prints the table, DUDECT_N measurements per case.
+DUDECT_N ?= 20000
+toolbin/dudect: obj/tools/dudect.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
+
+dudect: toolbin/dudect
+	./toolbin/dudect -n $(DUDECT_N) $(CAP_LEVELS)
+
+.PHONY: dudect

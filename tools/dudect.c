@@ -1,0 +1,269 @@
+/*
+ * tools/dudect.c - a dudect-style timing-leak measurement for x86_64
+ * (after Reparaz, Balasch and Verbauwhede, "Dude, is my code constant
+ * time?", DATE 2017; written from the paper's description).
+ *
+ *   dudect [-n MEASUREMENTS] [CAPMASK...]
+ *
+ * For each constant-time primitive at each capability level it times one
+ * call with rdtsc (lfence on both sides) for inputs of two classes drawn
+ * in random order: class 0 a FIXED secret (all-zero operands, an all-zero
+ * key), class 1 a fresh RANDOM secret each time; everything public
+ * (sizes, modulus, buffers) is the same.  It then prints Welch's t
+ * statistic between the classes, on all measurements and on the
+ * measurements below each of ten cropping percentiles (the paper's
+ * p_k = 1 - 0.5^(10 (k+1) / 10) thresholds, taken from the first
+ * measurements of the run, which are not used otherwise), and the
+ * largest |t|.  |t| above 4.5 is the paper's "probably not constant
+ * time"; this tool only measures: it never fails (exit 0) whatever the
+ * values, and timing on a shared machine is noisy (docs/perf/dudect.md).
+ * The planted leaks of ct_leaks.c run last, as a check that the method
+ * sees a leak.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+#include "drv.h"
+
+void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                         int ewords, const BN_ULONG *np, BN_ULONG n0, int num);
+void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
+
+#define NCROP 10
+#define NTEST (NCROP + 1)
+#define WARM 1000               /* first measurements: percentiles only */
+
+struct welch { double n[2], mean[2], m2[2]; };
+
+static void welch_add(struct welch *w, int cls, double x)
+{
+    double d;
+
+    w->n[cls] += 1;
+    d = x - w->mean[cls];
+    w->mean[cls] += d / w->n[cls];
+    w->m2[cls] += d * (x - w->mean[cls]);
+}
+
+static double welch_t(const struct welch *w)
+{
+    double v0, v1;
+
+    if (w->n[0] < 2 || w->n[1] < 2)
+        return 0;
+    v0 = w->m2[0] / (w->n[0] - 1);
+    v1 = w->m2[1] / (w->n[1] - 1);
+    if (v0 + v1 == 0)
+        return 0;
+    return (w->mean[0] - w->mean[1]) / sqrt(v0 / w->n[0] + v1 / w->n[1]);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static inline uint64_t ticks(void)
+{
+    uint64_t t;
+
+    _mm_lfence();
+    t = __rdtsc();
+    _mm_lfence();
+    return t;
+}
+
+/* ---- the cases: prepare(class) writes the secret inputs of the job ---- */
+static struct drv_job job;
+static uint64_t rng = 0xd0dec7;
+typedef void (*prep_f)(int cls);
+
+static void prep_mont(int cls)
+{
+    if (cls == 0) {
+        memset(job.ap, 0, sizeof(BN_ULONG) * (size_t)job.num);
+        memset(job.bp, 0, sizeof(BN_ULONG) * (size_t)job.num);
+    } else {
+        drv_rand_below(job.ap, job.np, job.num, &rng);
+        drv_rand_below(job.bp, job.np, job.num, &rng);
+    }
+}
+
+static void prep_exp(int cls)
+{
+    prep_mont(cls);
+    if (cls == 0)
+        memset(job.ep, 0, sizeof(BN_ULONG) * (size_t)job.ewords);
+    else
+        drv_rand_words(job.ep, job.ewords, &rng);
+}
+
+static void prep_words(int cls)
+{
+    if (cls == 0) {
+        memset(job.rp, 0, sizeof(BN_ULONG) * 2 * (size_t)job.num);
+        memset(job.ap, 0, sizeof(BN_ULONG) * (size_t)job.num);
+        memset(job.bp, 0, sizeof(BN_ULONG) * (size_t)job.num);
+        job.w = 0;
+        job.cond = 0;
+    } else {
+        drv_rand_words(job.rp, 2 * job.num, &rng);
+        drv_rand_words(job.ap, job.num, &rng);
+        drv_rand_words(job.bp, job.num, &rng);
+        job.w = (BN_ULONG)drv_rand(&rng);
+        job.cond = (BN_ULONG)drv_rand(&rng);
+    }
+}
+
+static void prep_poly(int cls)
+{
+    if (cls == 0) {
+        memset(job.key, 0, 32);
+        memset(job.msg, 0, job.len);
+    } else {
+        drv_rand_bytes(job.key, 32, &rng);
+        drv_rand_bytes(job.msg, job.len, &rng);
+    }
+}
+
+static void leak_exp_op(void *a)
+{
+    struct drv_job *j = a;
+    ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
+}
+
+static void leak_table_op(void *a)
+{
+    struct drv_job *j = a;
+    ct_leak_table(j->tag, j->msg, j->len);
+}
+
+static const char *impl_of(const char *name)
+{
+    char prim[64];
+
+    if (!strncmp(name, "leak-", 5))
+        return "ct_leaks.c";
+    snprintf(prim, sizeof(prim), "%s", name);
+    prim[strcspn(prim, "/")] = 0;
+    return asmcrypt_impl(prim);
+}
+
+static void measure(const char *name, const char *level, drv_fn fn, prep_f prep, long n)
+{
+    uint64_t *warm = malloc(sizeof(uint64_t) * WARM);
+    uint64_t crop[NCROP];
+    struct welch w[NTEST];
+    double tmax = 0, t0;
+    long i;
+    int k;
+
+    if (warm == NULL || fn == NULL) {
+        free(warm);
+        return;
+    }
+    memset(w, 0, sizeof(w));
+    for (i = 0; i < WARM + n; i++) {
+        int cls = (int)(drv_rand(&rng) & 1);
+        uint64_t t;
+
+        prep(cls);
+        t = ticks();
+        fn(&job);
+        t = ticks() - t;
+        if (i < WARM) {
+            warm[i] = t;
+            if (i == WARM - 1) {
+                qsort(warm, WARM, sizeof(warm[0]), cmp_u64);
+                for (k = 0; k < NCROP; k++) {
+                    double p = 1 - pow(0.5, 10.0 * (k + 1) / NCROP);
+                    crop[k] = warm[(size_t)(p * (WARM - 1))];
+                }
+            }
+            continue;
+        }
+        welch_add(&w[0], cls, (double)t);
+        for (k = 0; k < NCROP; k++)
+            if (t < crop[k])
+                welch_add(&w[k + 1], cls, (double)t);
+    }
+    t0 = welch_t(&w[0]);
+    for (k = 0; k < NTEST; k++)
+        if (fabs(welch_t(&w[k])) > tmax)
+            tmax = fabs(welch_t(&w[k]));
+    printf("| %-26s | %-8s | %-14s | %7ld | %9.0f | %9.0f | %8.2f | %8.2f%s |\n", name, level,
+           impl_of(name), n, w[0].mean[0], w[0].mean[1], t0, tmax, tmax > 4.5 ? " (> 4.5)" : "");
+    fflush(stdout);
+    free(warm);
+}
+
+static void modulus(int num)
+{
+    uint64_t st = 0x3a3a + (uint64_t)num;
+
+    drv_job_buffers(&job);
+    job.num = num;
+    drv_rand_modulus(job.np, num, &st);
+    drv_job_prepare(&job);
+}
+
+static void all_cases(const char *lvl, long n)
+{
+    static const char *const wp[] = {"bn_mul_add_words", "bn_add_words", "bn_cnd_add_words", "bn_cnd_sub_words"};
+    char name[64];
+    size_t k;
+
+    modulus(256 / ASMCRYPT_WORD_BITS);
+    measure("bn_mont_mul/256", lvl, drv_op("bn_mont_mul", DRV_ANY), prep_mont, n);
+    modulus(2048 / ASMCRYPT_WORD_BITS);
+    measure("bn_mont_mul/2048", lvl, drv_op("bn_mont_mul", DRV_ANY), prep_mont, n / 4);
+    modulus(512 / ASMCRYPT_WORD_BITS);
+    job.ewords = job.num;
+    measure("mod_exp/512", lvl, drv_op("mod_exp", DRV_API), prep_exp, n / 100 > 200 ? n / 100 : 200);
+    for (k = 0; k < sizeof(wp) / sizeof(wp[0]); k++) {
+        drv_job_buffers(&job);
+        job.num = 16;
+        snprintf(name, sizeof(name), "%s/16", wp[k]);
+        measure(name, lvl, drv_op(wp[k], DRV_API), prep_words, n);
+    }
+    drv_job_buffers(&job);
+    job.len = 64;
+    measure("poly1305/64", lvl, drv_op("poly1305", DRV_API), prep_poly, n);
+    job.len = 1024;
+    measure("poly1305/1024", lvl, drv_op("poly1305", DRV_API), prep_poly, n / 4);
+}
+
+int main(int argc, char **argv)
+{
+    char *deflt[] = {"ffffffff", "ff", "1f", "f", "9", "0"};
+    char **caps = deflt;
+    int ncaps = 6, i;
+    long n = 20000;
+
+    if (argc > 2 && !strcmp(argv[1], "-n")) {
+        n = atol(argv[2]);
+        argc -= 2;
+        argv += 2;
+    }
+    if (argc > 1) {
+        caps = argv + 1;
+        ncaps = argc - 1;
+    }
+    printf("| primitive / size           | ASMCRYPT_CAP | impl   | samples | mean fixed | mean random | t (all) | max abs t |\n");
+    printf("|---|---|---|---:|---:|---:|---:|---:|\n");
+    for (i = 0; i < ncaps; i++) {
+        asmcrypt_cpucap_restrict(drv_parse_cap(caps[i]));
+        all_cases(caps[i], n);
+    }
+    asmcrypt_cpucap_restrict(~0u);
+    modulus(128 / ASMCRYPT_WORD_BITS);
+    job.ewords = 1;
+    measure("leak-branchy-exp", "planted", leak_exp_op, prep_exp, n / 4);
+    drv_job_buffers(&job);
+    job.len = 16;
+    measure("leak-table", "planted", leak_table_op, prep_poly, n);
+    return 0;
+}
