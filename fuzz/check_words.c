@@ -1,7 +1,8 @@
 /*
  * fuzz/check_words.c - every bignum word primitive through the public API
  * (asmcrypt_bn_*_words: the asm when built, else C) against its C
- * reference (bn_*_words_c, crypto/bn/bn_words.c).
+ * reference (bn_*_words_c, crypto/bn/bn_words.c); the add/sub forms also
+ * in place (rp == ap, rp == bp: the aliasing the API allows).
  * Input: byte 0 = shape, byte 1 = num (0..63), byte 2 = cond (bit 0 set:
  * bit 1 ? 1 : all-ones; else 0), then a[i], b[i] interleaved and w.  Shape
  * bits 0-1 (a), 2-3 (b), 4-5 (w) bias words: 1 mostly all-ones, 2 zero or
@@ -65,7 +66,15 @@ int fz_check_words(const uint8_t *data, size_t size, const unsigned int *levels,
         c0 = bn_##f##_c(r0, a, b, num __VA_ARGS__); \
         if (asmcrypt_bn_##f(r1, a, b, num __VA_ARGS__, &c1) || c0 != c1 || \
             memcmp(r0, r1, ws * num)) \
-            bad += fzw_report(#f, caps, num);
+            bad += fzw_report(#f, caps, num); \
+        memcpy(r1, a, ws * num); \
+        if (asmcrypt_bn_##f(r1, r1, b, num __VA_ARGS__, &c1) || c0 != c1 || \
+            memcmp(r0, r1, ws * num)) \
+            bad += fzw_report(#f " rp==ap", caps, num); \
+        memcpy(r1, b, ws * num); \
+        if (asmcrypt_bn_##f(r1, a, r1, num __VA_ARGS__, &c1) || c0 != c1 || \
+            memcmp(r0, r1, ws * num)) \
+            bad += fzw_report(#f " rp==bp", caps, num);
         FZW_ADD(add_words)
         FZW_ADD(sub_words)
         FZW_ADD(cnd_add_words, , cond)
