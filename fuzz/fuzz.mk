@@ -33,6 +33,8 @@ FUZZ_BIN     = $(addprefix fuzzbin/fuzz_,$(FUZZ_TARGETS))
 FUZZ_REPLAY  = $(addprefix fuzzbin/replay_,$(FUZZ_TARGETS))
 
 fuzzbin/fuzz_%: $(SRCDIR)/fuzz/fuzz_%.c $(FUZZ_DEPS) libasmcrypt.a
+	@if [ -n "$(strip $(CROSS))" ]; then \
+	  echo "make fuzz: native builds only (cross: make fuzz-replay)"; exit 1; fi
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -O1 -g $(FUZZ_SAN) -std=c99 -Wall -Wextra $(CPPFLAGS) $(FUZZ_DEFS) \
 	  $< libasmcrypt.a $(FUZZ_LIBS) -o $@
