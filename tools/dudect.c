@@ -3,10 +3,10 @@
  * (after Reparaz, Balasch and Verbauwhede, "Dude, is my code constant
  * time?", DATE 2017; written from the paper's description).
  *
- *   dudect [-n MEASUREMENTS] [CAPMASK...]
+ *   dudect [-n MEASUREMENTS] [-r CALLS] [CAPMASK...]
  *
- * For each constant-time primitive at each capability level it times one
- * call with rdtsc (lfence on both sides) for inputs of two classes drawn
+ * For each constant-time primitive at each capability level it times
+ * CALLS (default 8) calls on the same input with rdtsc (lfence on both sides) for inputs of two classes drawn
  * in random order: class 0 a FIXED secret (all-zero operands, an all-zero
  * key), class 1 a fresh RANDOM secret each time; everything public
  * (sizes, modulus, buffers) is the same.  It then prints Welch's t
@@ -14,7 +14,8 @@
  * measurements below each of ten cropping percentiles (the paper's
  * p_k = 1 - 0.5^(10 (k+1) / 10) thresholds, taken from the first
  * measurements of the run, which are not used otherwise), and the
- * largest |t|.  |t| above 4.5 is the paper's "probably not constant
+ * largest |t|.  The means printed (cycles per call) are those below the
+ * last crop (the 99.9th percentile of the warm-up), without the outliers.  |t| above 4.5 is the paper's "probably not constant
  * time"; this tool only measures: it never fails (exit 0) whatever the
  * values, and timing on a shared machine is noisy (docs/perf/dudect.md).
  * The planted leaks of ct_leaks.c run last, as a check that the method
@@ -79,6 +80,7 @@ static inline uint64_t ticks(void)
 /* ---- the cases: prepare(class) writes the secret inputs of the job ---- */
 static struct drv_job job;
 static uint64_t rng = 0xd0dec7;
+static long reps = 8;           /* calls per measurement (-r): the TSC may tick coarsely */
 typedef void (*prep_f)(int cls);
 
 static void prep_mont(int cls)
@@ -152,27 +154,61 @@ static const char *impl_of(const char *name)
     return asmcrypt_impl(prim);
 }
 
+/* The secret inputs of a job, saved per measurement before the timed
+ * loop: both classes are then loaded by the same memcpy code right
+ * before the call (no class-dependent preparation in between). */
+static size_t snap_size(void)
+{
+    return sizeof(BN_ULONG) * (size_t)(4 * job.num + (job.ewords > 0 ? job.ewords : 0) + 2) + 32 + job.len;
+}
+
+static void snap(unsigned char *p, int save)
+{
+    size_t w = sizeof(BN_ULONG);
+#define SNAP(ptr, n) do { if (save) memcpy(p, (ptr), (n)); else memcpy((ptr), p, (n)); p += (n); } while (0)
+    SNAP(job.rp, 2 * w * (size_t)job.num);
+    SNAP(job.ap, w * (size_t)job.num);
+    SNAP(job.bp, w * (size_t)job.num);
+    if (job.ewords > 0)
+        SNAP(job.ep, w * (size_t)job.ewords);
+    SNAP(&job.w, w);
+    SNAP(&job.cond, w);
+    SNAP(job.key, 32);
+    SNAP(job.msg, job.len);
+#undef SNAP
+}
+
 static void measure(const char *name, const char *level, drv_fn fn, prep_f prep, long n)
 {
+    long total = WARM + n, i;
+    size_t sz = snap_size();
+    unsigned char *in = malloc(sz * (size_t)total), *cls = malloc((size_t)total);
     uint64_t *warm = malloc(sizeof(uint64_t) * WARM);
     uint64_t crop[NCROP];
     struct welch w[NTEST];
     double tmax = 0, t0;
-    long i;
     int k;
+    long r;
 
-    if (warm == NULL || fn == NULL) {
-        free(warm);
+    if (in == NULL || cls == NULL || warm == NULL || fn == NULL) {
+        fprintf(stderr, "dudect: %s: out of memory or no implementation\n", name);
+        free(in); free(cls); free(warm);
         return;
     }
+    for (i = 0; i < total; i++) {
+        cls[i] = (unsigned char)(drv_rand(&rng) & 1);
+        prep(cls[i]);
+        snap(in + sz * (size_t)i, 1);
+    }
     memset(w, 0, sizeof(w));
-    for (i = 0; i < WARM + n; i++) {
-        int cls = (int)(drv_rand(&rng) & 1);
+    for (i = 0; i < total; i++) {
         uint64_t t;
 
-        prep(cls);
+        snap(in + sz * (size_t)i, 0);
+        _mm_mfence();
         t = ticks();
-        fn(&job);
+        for (r = 0; r < reps; r++)
+            fn(&job);
         t = ticks() - t;
         if (i < WARM) {
             warm[i] = t;
@@ -185,18 +221,20 @@ static void measure(const char *name, const char *level, drv_fn fn, prep_f prep,
             }
             continue;
         }
-        welch_add(&w[0], cls, (double)t);
+        welch_add(&w[0], cls[i], (double)t);
         for (k = 0; k < NCROP; k++)
             if (t < crop[k])
-                welch_add(&w[k + 1], cls, (double)t);
+                welch_add(&w[k + 1], cls[i], (double)t);
     }
     t0 = welch_t(&w[0]);
     for (k = 0; k < NTEST; k++)
         if (fabs(welch_t(&w[k])) > tmax)
             tmax = fabs(welch_t(&w[k]));
     printf("| %-26s | %-8s | %-14s | %7ld | %9.0f | %9.0f | %8.2f | %8.2f%s |\n", name, level,
-           impl_of(name), n, w[0].mean[0], w[0].mean[1], t0, tmax, tmax > 4.5 ? " (> 4.5)" : "");
+           impl_of(name), n, w[NCROP].mean[0] / reps, w[NCROP].mean[1] / reps, t0, tmax, tmax > 4.5 ? " (> 4.5)" : "");
     fflush(stdout);
+    free(in);
+    free(cls);
     free(warm);
 }
 
@@ -243,8 +281,11 @@ int main(int argc, char **argv)
     int ncaps = 6, i;
     long n = 20000;
 
-    if (argc > 2 && !strcmp(argv[1], "-n")) {
-        n = atol(argv[2]);
+    while (argc > 2 && (!strcmp(argv[1], "-n") || !strcmp(argv[1], "-r"))) {
+        if (argv[1][1] == 'n')
+            n = atol(argv[2]);
+        else
+            reps = atol(argv[2]) > 0 ? atol(argv[2]) : 1;
         argc -= 2;
         argv += 2;
     }
@@ -252,7 +293,7 @@ int main(int argc, char **argv)
         caps = argv + 1;
         ncaps = argc - 1;
     }
-    printf("| primitive / size           | ASMCRYPT_CAP | impl   | samples | mean fixed | mean random | t (all) | max abs t |\n");
+    printf("| primitive / size           | ASMCRYPT_CAP | impl   | samples | fixed (cyc/call) | random (cyc/call) | t (all) | max abs t |\n");
     printf("|---|---|---|---:|---:|---:|---:|---:|\n");
     for (i = 0; i < ncaps; i++) {
         asmcrypt_cpucap_restrict(drv_parse_cap(caps[i]));
