@@ -18,7 +18,8 @@
  * last crop (the 99.9th percentile of the warm-up), without the outliers.  |t| above 4.5 is the paper's "probably not constant
  * time"; this tool only measures: it never fails (exit 0) whatever the
  * values, and timing on a shared machine is noisy (docs/perf/dudect.md).
- * The planted leaks of ct_leaks.c run last, as a check that the method
+ * DUDECT_ONLY=SUBSTRING in the environment runs only the cases whose name
+ * contains it.  The planted leaks of ct_leaks.c run last, as a check that the method
  * sees a leak.
  */
 #include <math.h>
@@ -189,7 +190,12 @@ static void measure(const char *name, const char *level, drv_fn fn, prep_f prep,
     double tmax = 0, t0;
     int k;
     long r;
+    const char *only = getenv("DUDECT_ONLY");
 
+    if (only != NULL && strstr(name, only) == NULL) {
+        free(in); free(cls); free(warm);
+        return;
+    }
     if (in == NULL || cls == NULL || warm == NULL || fn == NULL) {
         fprintf(stderr, "dudect: %s: out of memory or no implementation\n", name);
         free(in); free(cls); free(warm);
