@@ -16,7 +16,8 @@
 #     bn_amm52_x86_64, a vpermq with a secret index in the AVX-512
 #     Poly1305 body, a secret cbz in the AArch64 Montgomery loop, a secret
 #     predicated store in ARM NEON-less code and a secret beqz in MIPS;
-#   - an unknown instruction, which must be an ERROR.
+#   - an unknown instruction and bytes on an execution path, which must
+#     be ERRORs.
 # Last line: "total: N passed, N failed, N skipped".
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
@@ -184,6 +185,12 @@ printf '\t.text\n\t.globl\tbn_add_words\n\t.type\tbn_add_words,@function\nbn_add
 $CHK --arch x86_64 "$B/leaks/unknown.S" >"$B/log/unknown.log" 2>&1
 if grep -q '^ERROR.*unknown instruction' "$B/log/unknown.log"; then PASS=$((PASS + 1)); echo "unknown-instruction: ERROR as required"
 else FAIL=$((FAIL + 1)); echo "unknown-instruction: NOT reported"; cat "$B/log/unknown.log"; fi
+
+# ... and so is an instruction spelled as data on an execution path
+printf '\t.text\n\t.globl\tbn_add_words\n\t.type\tbn_add_words,@function\nbn_add_words:\n\t.byte\t0x0f,0x0b\n\tret\n' >"$B/leaks/encoded.S"
+$CHK --arch x86_64 "$B/leaks/encoded.S" >"$B/log/encoded.log" 2>&1
+if grep -q '^ERROR.*data directive' "$B/log/encoded.log"; then PASS=$((PASS + 1)); echo "encoded-instruction: ERROR as required"
+else FAIL=$((FAIL + 1)); echo "encoded-instruction: NOT reported"; cat "$B/log/encoded.log"; fi
 
 echo "total: $PASS passed, $FAIL failed, $SKIP skipped"
 [ "$FAIL" -eq 0 ]

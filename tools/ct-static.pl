@@ -126,8 +126,14 @@ sub read_asm {
                 push @insns, { text => $as, line => $line, parsed => CT::Arch::parse($as), noreorder => $noreorder };
                 next;
             }
-            if ($stmt =~ /^\.(quad|long|word|dword|8byte|4byte)\s+(.*)$/) {
-                $taken{$_} = 1 for $2 =~ /([A-Za-z_][\w.\$]*)/g;
+            if ($stmt =~ /^\.(quad|long|word|dword|8byte|4byte|byte|short|hword|2byte|inst|octa|value|int|ascii|asciz|string|zero|space|fill)\b\s*(.*)$/) {
+                my ($dir, $args) = ($1, $2);
+                $taken{$_} = 1 for grep { !/^0x/ } $args =~ /([A-Za-z_][\w.\$]*)/g;
+                # data in the text (literal pools, tables) is fine where no
+                # path reaches it; executing it (an instruction spelled as
+                # bytes the model cannot see) is an error
+                push @insns, { text => $stmt, line => $line, data => 1, parsed => {}, noreorder => $noreorder }
+                    if $section =~ /^\.text/;
                 next;
             }
             if ($stmt =~ /^\.(globl|global)\s+([\w.\$]+)/) {
@@ -377,6 +383,7 @@ sub check_entry {
                 print STDERR "state at line $in->{line} '$in->{text}' (ctx '$ctx'):\n",
                     map { "  $_ = $st->{$_}\n" } grep { !/^d:/ } sort keys %$st;
             }
+            if ($in->{data}) { error('data directive on an execution path (an encoded instruction?)'); last }
             my $flow = CT::Arch::step($in->{parsed}, $st, $in->{text});
             my $kind = $flow->{kind};
             my $next = $i + 1;                  # where a call returns / a not-taken branch goes
@@ -385,6 +392,7 @@ sub check_entry {
                 # (a "likely" branch annuls it when not taken)
                 my $pre = { %$st };
                 local $CUR_I = $i + 1;
+                if ($insns->[$i + 1]{data}) { error('data directive in a delay slot'); last }
                 my $d = CT::Arch::step($insns->[$i + 1]{parsed}, $st, $insns->[$i + 1]{text});
                 error('control transfer in a delay slot') if $d->{kind} ne 'fall';
                 $flow->{fallstate} = $pre if $flow->{likely};
