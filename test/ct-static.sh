@@ -14,8 +14,11 @@
 #     secret vector index and a secret-dependent branch in
 #     bn_gather52_x86_64 (AVX-512F), a secret-indexed load in the IFMA
 #     bn_amm52_x86_64, a vpermq with a secret index in the AVX-512
-#     Poly1305 body, a secret cbz in the AArch64 Montgomery loop, a secret
-#     predicated store in ARM NEON-less code and a secret beqz in MIPS;
+#     Poly1305 body, a secret AVX2 lane as an index and a branch on a
+#     secret scalar product (Poly1305, through its internal calls), a
+#     secret cbz in the AArch64 Montgomery loop and NEON Poly1305, a
+#     branch on a NEON product (ARMv7), a secret predicated store in ARM
+#     words, a secret beqz in MIPS words and MIPS64 Poly1305;
 #   - an unknown instruction and bytes on an execution path, which must
 #     be ERRORs.
 # Last line: "total: N passed, N failed, N skipped".
@@ -164,6 +167,37 @@ if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
         my $done; while (<>) { print; if (!$done && /^\s*umulh\s+(x\d+),/) { print "\tcbz\t$1, 1f\n1:\n"; $done = 1 } }' &&
     sed -i 's/cbz\t\(x[0-9]*\), 1f/cbz\t\1, .Lct_plant/; s/^1:$/.Lct_plant:/' "$B/leaks/armv8-cbz.S" &&
         planted aarch64-mont-secret-cbz aarch64 aapcs64 "$B/leaks/armv8-cbz.S" --cpp "aarch64-linux-gnu-gcc -E" --entry bn_mul_mont
+fi
+# the vector Poly1305 bodies, reached through internal calls: a secret
+# AVX2 lane used as an index, a secret scalar product branched on
+patch_s "$POLY" "$B/leaks/poly-avx2-index.S" '
+    my $in = 0; while (<>) { print; $in = 1 if /^poly1305_x86_64_v4:/;
+      if ($in == 1 && /^\s*vpmuludq\s.*,%ymm(\d+)\s*$/) { print "\tvmovq\t%xmm$1,%r11\n\tmovq\t(%rdi,%r11),%r11\n"; $in = 2 } }' &&
+    planted avx2-poly-secret-index x86_64 sysv "$B/leaks/poly-avx2-index.S" --cpp "cc -E" --entry poly1305_blocks_avx2
+patch_s "$POLY" "$B/leaks/poly-scalar-branch.S" '
+    my $in = 0; while (<>) { print; $in = 1 if /^poly1305_x86_64_scalar:/;
+      if ($in == 1 && /^\s*mulq\s/) { print "\ttestq\t%rax,%rax\n\tjz\t.Lct_plant\n.Lct_plant:\n"; $in = 2 } }' &&
+    planted scalar-poly-secret-branch x86_64 sysv "$B/leaks/poly-scalar-branch.S" --cpp "cc -E" --entry poly1305_blocks
+if command -v aarch64-linux-gnu-gcc >/dev/null 2>&1; then
+    P8=$(gen poly1305-armv8 linux64)
+    patch_s "$P8" "$B/leaks/poly-armv8-neon.S" '
+        my $in = 0; while (<>) { print; $in = 1 if /^poly1305_blocks_neon:/;
+          if ($in == 1 && /^\s*umull2?\s+v(\d+)\.2d,/) { print "\tumov\tx9, v$1.d[0]\n\tcbz\tx9, .Lct_plant\n.Lct_plant:\n"; $in = 2 } }' &&
+        planted aarch64-neon-poly-secret-cbz aarch64 aapcs64 "$B/leaks/poly-armv8-neon.S" --cpp "aarch64-linux-gnu-gcc -E" --entry poly1305_blocks_neon
+fi
+if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then
+    P4=$(gen poly1305-armv4 linux32)
+    patch_s "$P4" "$B/leaks/poly-armv4-neon.S" '
+        my $in = 0; while (<>) { print; $in = 1 if /^poly1305_blocks_neon:/;
+          if ($in == 1 && /^\s*vmull\.u32\s+q(\d+),/) { my $d = 2 * $1; print "\tvmov.32\tr12, d$d\[0\]\n\tteq\tr12, #0\n\tbne\t.Lct_plant\n.Lct_plant:\n"; $in = 2 } }' &&
+        planted armv7-neon-poly-secret-branch arm aapcs "$B/leaks/poly-armv4-neon.S" --cpp "arm-linux-gnueabihf-gcc -E -march=armv7-a -mfpu=neon" --entry poly1305_blocks_neon
+fi
+if command -v mips64el-linux-gnuabi64-gcc >/dev/null 2>&1; then
+    PM=$(gen poly1305-mips 64)
+    patch_s "$PM" "$B/leaks/poly-mips64.S" '
+        my $in = 0; while (<>) { print; $in = 1 if /^poly1305_blocks:/;
+          if ($in == 1 && /^\s*d?multu\s/) { print "\tmflo\t\$1\n\tbeqz\t\$1,.Lct_plant\n\tnop\n.Lct_plant:\n"; $in = 2 } }' &&
+        planted mips64-poly-secret-beqz mips 64 "$B/leaks/poly-mips64.S" --cpp "mips64el-linux-gnuabi64-gcc -E -mabi=64" --entry poly1305_blocks
 fi
 if command -v arm-linux-gnueabi-gcc >/dev/null 2>&1; then
     A4=$(gen armv4-words linux32)
