@@ -10,7 +10,8 @@
  * or printing that follows.  Public, left defined: num, lengths, the
  * modulus and n0 (docs/constant-time.md).
  *
- *   ct_taint CAPMASK              every constant-time primitive
+ *   ct_taint CAPMASK              every constant-time primitive (and the
+ *                                 incremental Poly1305 API in uneven pieces)
  *   ct_taint leak-exp | leak-table   one planted leak of ct_leaks.c
  *
  * Before each case it prints "case NAME" on stderr, the stream valgrind
@@ -80,6 +81,27 @@ static void modexp_core(void *arg)
         return;
 #endif
     bn_exp_windows(j->rp, j->ap, j->ep, j->ewords, j->np, j->num, j->num, bn_exp_gather_c);
+}
+
+/* the incremental API, in uneven public pieces (1, 15, 17, 64, 3, rest) */
+static void poly_incremental(void *arg)
+{
+    static const size_t piece[] = {1, 15, 17, 64, 3};
+    struct drv_job *j = arg;
+    asmcrypt_poly1305_ctx ctx;
+    size_t off = 0, k = 0;
+
+    asmcrypt_poly1305_init(&ctx, j->key);
+    while (off < j->len) {
+        size_t n = k < sizeof(piece) / sizeof(piece[0]) ? piece[k++] : j->len - off;
+
+        if (n > j->len - off)
+            n = j->len - off;
+        asmcrypt_poly1305_update(&ctx, j->msg + off, n);
+        off += n;
+    }
+    asmcrypt_poly1305_final(&ctx, j->tag);
+    PUBLIC(&ctx, sizeof(ctx));
 }
 
 static void leak_exp_op(void *a)
@@ -183,6 +205,12 @@ static void poly_cases(void)
             if (drv_op("poly1305", kinds[k]))
                 run(name, drv_op("poly1305", kinds[k]));
         }
+        drv_rand_bytes(job.key, 32, &st);
+        drv_rand_bytes(job.msg, job.len, &st);
+        SECRET(job.key, 32);
+        SECRET(job.msg, job.len);
+        snprintf(name, sizeof(name), "poly1305/%zu/incremental:%s", job.len, asmcrypt_impl("poly1305"));
+        run(name, poly_incremental);
     }
 }
 
