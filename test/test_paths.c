@@ -1,0 +1,456 @@
+/*
+ * test/test_paths.c - path gates (issue 14, "also close these holes"):
+ * the path asmcrypt_impl() names is the one that runs, each path runs only
+ * when its own capability bits are set, and no assembly entry declines a
+ * size it claims (docs/testing-badinput.md).
+ *
+ * The capability masks: the level the program runs at (ASMCRYPT_CAP) and,
+ * in-process through asmcrypt_cpucap_restrict, that level with each of
+ * its bits cleared in turn, so that a gate on the wrong bit shows even on
+ * a host that has both bits.  What ran is observed, not derived from the
+ * C rules of crypto/cpucap_<arch>.c:
+ *
+ *  - every target: bn_mul_mont is called directly for every num its
+ *    header claims (ap != bp and ap == bp) and must return 1 with the C
+ *    reference's result; the Poly1305 block/emit pair the assembly's
+ *    poly1305_init picked (in the context) must partition the masks
+ *    exactly as the names do: one pair per name, one name per pair.
+ *  - x86_64 (native only): every API call is single-stepped (the trap
+ *    flag); each instruction executed inside this program's text is
+ *    decoded far enough to know the ISA extension it needs (mulx, adcx /
+ *    adox, VEX 128/256, EVEX, VL, IFMA...).  Every instruction must be
+ *    allowed by the mask, and the extensions seen must be the ones that
+ *    identify the named path (ifma: IFMA instructions; adx: mulx/adcx;
+ *    avx512: EVEX; avx2: 256-bit integer VEX; plain: none of these).
+ *    Under valgrind (no trap flag) this part reports itself skipped.
+ */
+#if defined(__x86_64__) && defined(__linux__)
+# define _GNU_SOURCE 1            /* REG_RIP in ucontext */
+# define PATHS_TRACE 1
+#endif
+#include <stdio.h>
+#include <string.h>
+#include "internal.h"
+#include "util.h"
+#if defined(PATHS_TRACE)
+# include <signal.h>
+# include <ucontext.h>
+#endif
+
+#define MAXW ASMCRYPT_BN_MAX_WORDS
+
+static unsigned int masks[40];
+static int nmasks;
+
+/* Bits that need another bit: clearing the prerequisite clears them too,
+ * as no CPU has them without it (AVX2 without AVX, VL without F...). */
+static unsigned int dependents(unsigned int bit)
+{
+#if defined(__x86_64__)
+    if (bit == ASMCRYPT_CAP_X86_AVX)
+        return dependents(ASMCRYPT_CAP_X86_AVX2) | ASMCRYPT_CAP_X86_AVX2;
+    if (bit == ASMCRYPT_CAP_X86_AVX2)
+        return dependents(ASMCRYPT_CAP_X86_AVX512F) | ASMCRYPT_CAP_X86_AVX512F;
+    if (bit == ASMCRYPT_CAP_X86_AVX512F)
+        return ASMCRYPT_CAP_X86_AVX512VL | ASMCRYPT_CAP_X86_AVX512BW | ASMCRYPT_CAP_X86_AVX512IFMA;
+# if !defined(ASMCRYPT_TEST_PENDING)
+    /* Known gate bug (docs/testing-badinput.md): the IFMA code of
+     * x86_64-mont.pl (bn_amm52_int) uses mulx but is gated on AVX512F +
+     * IFMA only.  Every IFMA CPU has BMI2, so until the gate is fixed a
+     * BMI2 knock-out also clears IFMA; -DASMCRYPT_TEST_PENDING shows it. */
+    if (bit == ASMCRYPT_CAP_X86_BMI2)
+        return ASMCRYPT_CAP_X86_AVX512IFMA;
+# endif
+#endif
+    (void)bit;
+    return 0;
+}
+
+/* The level itself; when it is the full detected set (the first level
+ * run.sh uses), also each bit cleared (with its dependents). */
+static void make_masks(void)
+{
+    unsigned int base = asmcrypt_cpu_caps(), b;
+
+    masks[nmasks++] = base;
+    if (base != asmcrypt_cpucap_detected())
+        return;
+    for (b = 0; b < 32; b++)
+        if (base & (1u << b))
+            masks[nmasks++] = base & ~((1u << b) | dependents(1u << b));
+}
+
+/* ---- operands -------------------------------------------------------------- */
+static asmcrypt_word A[MAXW], B[MAXW], N[MAXW], R1[MAXW], R2[MAXW];
+
+static void operands(int num)
+{
+    tu_rand_words(N, num);
+    tu_rand_words(A, num);
+    tu_rand_words(B, num);
+    N[0] |= 1;
+    N[num - 1] |= (asmcrypt_word)1 << (ASMCRYPT_WORD_BITS - 1);
+    A[num - 1] = N[num - 1] >> 1;
+    B[num - 1] = N[num - 1] >> 3;
+}
+
+/* ---- 1. no entry declines a size it claims ------------------------------------ */
+#if defined(ASMCRYPT_BN_MONT_ASM)
+# if defined(__arm__)
+#  define MONT_MIN 2             /* armv4-mont.pl: declines num < 2 */
+# else
+#  define MONT_MIN 1             /* x86_64, armv8, mips: every num >= 1 */
+# endif
+static void test_mont_accepts(void)
+{
+    int m, num, sq;
+
+    for (m = 0; m < nmasks; m++) {
+        unsigned long bad = 0;
+
+        asmcrypt_cpucap_restrict(masks[m]);
+        for (num = MONT_MIN; num <= MAXW; num++)
+            for (sq = 0; sq < 2; sq++) {
+                asmcrypt_word n0w[1];
+                int rc;
+
+                operands(num);
+                n0w[0] = asmcrypt_bn_mont_n0(N);
+                bn_mul_mont_c(R2, A, sq ? A : B, N, n0w, num);
+                memset(R1, 0xa5, sizeof(R1));
+                rc = bn_mul_mont(R1, A, sq ? A : B, N, n0w, num);
+                if (!CHECK(rc == 1 && memcmp(R1, R2, sizeof(asmcrypt_word) * (size_t)num) == 0,
+                           "caps %#x: bn_mul_mont num %d%s: rc %d (1 = taken)%s", masks[m], num,
+                           sq ? " (a == b)" : "", rc, rc == 1 ? ", result differs from C" : ""))
+                    bad++;
+            }
+        CHECK(bad == 0, "caps %#x: bn_mul_mont takes every num %d..%d", masks[m], MONT_MIN, MAXW);
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+#endif
+
+/* ---- 2. Poly1305: the pair init picked partitions the masks like the names ----- */
+static void test_poly1305_pairs(void)
+{
+    struct { const char *name; uintptr_t blocks, emit; } seen[40];
+    int m, i;
+
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_poly1305_ctx ctx;
+        static const unsigned char key[32] = { 7, 6, 5 };
+
+        asmcrypt_cpucap_restrict(masks[m]);
+        CHECK(asmcrypt_poly1305_init(&ctx, key) == 0, "poly1305 init");
+        seen[m].name = asmcrypt_impl("poly1305");
+        seen[m].blocks = (uintptr_t)ctx.blocks;
+        seen[m].emit = (uintptr_t)ctx.emit;
+    }
+    asmcrypt_cpucap_restrict(~0u);
+    for (m = 0; m < nmasks; m++)
+        for (i = 0; i < m; i++) {
+            int same_name = strcmp(seen[m].name, seen[i].name) == 0;
+            int same_pair = seen[m].blocks == seen[i].blocks && seen[m].emit == seen[i].emit;
+
+            CHECK(same_name == same_pair,
+                  "poly1305: caps %#x (\"%s\", blocks %#lx) and caps %#x (\"%s\", blocks %#lx): %s",
+                  masks[m], seen[m].name, (unsigned long)seen[m].blocks, masks[i], seen[i].name,
+                  (unsigned long)seen[i].blocks,
+                  same_name ? "one name, two block functions" : "two names, one block function");
+        }
+}
+
+/* ---- 3. x86_64: single-step the API and decode what ran ------------------------ */
+#if defined(PATHS_TRACE)
+/* ISA classes of an instruction; bit i needs capability bit i (cpu.h) */
+#define K_BMI1   ASMCRYPT_CAP_X86_BMI1
+#define K_BMI2   ASMCRYPT_CAP_X86_BMI2
+#define K_ADX    ASMCRYPT_CAP_X86_ADX
+#define K_AVX    ASMCRYPT_CAP_X86_AVX
+#define K_AVX2   ASMCRYPT_CAP_X86_AVX2
+#define K_F      ASMCRYPT_CAP_X86_AVX512F
+#define K_VL     ASMCRYPT_CAP_X86_AVX512VL
+#define K_IFMA   ASMCRYPT_CAP_X86_AVX512IFMA
+
+extern const char __executable_start[], etext[];
+
+static volatile unsigned long tr_steps;      /* instructions inside our text */
+static volatile unsigned int tr_used;        /* union of their classes */
+static volatile unsigned int tr_bad;         /* classes outside tr_mask */
+static volatile unsigned int tr_mask;
+static volatile const unsigned char *tr_bad_at;
+static volatile unsigned int tr_stop;        /* stop stepping once all seen */
+static volatile unsigned long tr_limit;      /* or after this many steps */
+static unsigned long tr_total;
+
+/* 256-bit VEX ops of map 0F that are AVX (moves, float), not AVX2 */
+static int vex256_int(int map, int op)
+{
+    if (map == 1)
+        return (op >= 0x60 && op <= 0x76 && op != 0x6f) || (op >= 0xd1 && op <= 0xfe &&
+               op != 0xd0 && op != 0xe6 && op != 0xe7 && op != 0xf0);
+    if (map == 2)
+        return !(op == 0x18 || op == 0x19 || op == 0x1a || (op >= 0x0c && op <= 0x0f) ||
+                 (op >= 0x2c && op <= 0x2f) || (op >= 0x96 && op <= 0xbf));
+    if (map == 3)
+        return !(op == 0x04 || op == 0x05 || op == 0x06 || op == 0x18 || op == 0x19 ||
+                 op == 0x0c || op == 0x0d || op == 0x40 || op == 0x4a || op == 0x4b);
+    return 0;
+}
+
+static unsigned int classify(const unsigned char *p)
+{
+    int pfx = 0, map, pp, L, op;
+
+    for (;; p++) {
+        if (*p == 0x66 || *p == 0xf2 || *p == 0xf3)
+            pfx = *p;
+        else if (!(*p == 0x67 || *p == 0x2e || *p == 0x3e || *p == 0x26 || *p == 0x64 ||
+                   *p == 0x65 || *p == 0x36 || *p == 0xf0))
+            break;
+    }
+    if (*p == 0xc5 || *p == 0xc4) {               /* VEX */
+        if (*p == 0xc5) {
+            map = 1; L = (p[1] >> 2) & 1; pp = p[1] & 3; op = p[2];
+        } else {
+            map = p[1] & 0x1f; L = (p[2] >> 2) & 1; pp = p[2] & 3; op = p[3];
+        }
+        if (map == 2 && op == 0xf6 && pp == 3) return K_BMI2;              /* mulx */
+        if (map == 2 && op == 0xf5) return K_BMI2;                         /* bzhi pdep pext */
+        if (map == 2 && op == 0xf7) return pp ? K_BMI2 : K_BMI1;           /* shlx.. / bextr */
+        if (map == 2 && (op == 0xf2 || op == 0xf3)) return K_BMI1;         /* andn, blsr.. */
+        if (map == 3 && op == 0xf0 && pp == 3) return K_BMI2;              /* rorx */
+        return L && vex256_int(map, op) ? K_AVX | K_AVX2 : K_AVX;
+    }
+    if (*p == 0x62) {                               /* EVEX */
+        unsigned int k = K_F;
+
+        map = p[1] & 7; op = p[4];
+        if (((p[3] >> 5) & 3) != 2 && !(p[3] & 0x10))   /* 128/256 bits, no rounding */
+            k |= K_VL;
+        if (map == 2 && (op == 0xb4 || op == 0xb5))
+            k |= K_IFMA;                                 /* vpmadd52luq/huq */
+        return k;
+    }
+    while (*p >= 0x40 && *p <= 0x4f)                /* REX */
+        p++;
+    if (p[0] == 0x0f && p[1] == 0x38 && p[2] == 0xf6 && (pfx == 0x66 || pfx == 0xf3))
+        return K_ADX;                                /* adcx / adox */
+    return 0;
+}
+
+static void on_trap(int sig, siginfo_t *si, void *uc)
+{
+    const unsigned char *ip = (const unsigned char *)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+
+    (void)sig;
+    (void)si;
+    if (ip >= (const unsigned char *)__executable_start && ip < (const unsigned char *)etext) {
+        unsigned int k = classify(ip);
+
+        tr_steps++;
+        tr_used |= k;
+        if (k & ~tr_mask) {
+            tr_bad |= k & ~tr_mask;
+            tr_bad_at = ip;
+        }
+        if ((tr_stop != 0 && (tr_used & tr_stop) == tr_stop) ||
+            (tr_limit != 0 && tr_steps >= tr_limit))
+            ((ucontext_t *)uc)->uc_mcontext.gregs[REG_EFL] &= ~0x100;
+    }
+}
+
+static void tf_on(void)
+{
+    __asm__ __volatile__("pushfq; orq $0x100, (%%rsp); popfq" ::: "memory", "cc");
+}
+
+static void tf_off(void)
+{
+    __asm__ __volatile__("pushfq; andq $-257, (%%rsp); popfq" ::: "memory", "cc");
+}
+
+enum prim { P_POLY, P_MONT, P_MONT_SQR, P_EXP, P_MULADD, P_MUL, P_MULSUB, P_SQR, P_ADD,
+            P_SUB, P_CNDADD, P_CNDSUB, P_COUNT };
+static const char *const prim_impl[P_COUNT] = {
+    "poly1305", "bn_mont_mul", "bn_mont_mul", "mod_exp", "bn_mul_add_words", "bn_mul_words",
+    "bn_mul_sub_words", "bn_sqr_words", "bn_add_words", "bn_sub_words", "bn_cnd_add_words",
+    "bn_cnd_sub_words" };
+
+static unsigned char msg[1024 + 13];
+static asmcrypt_word RR[2 * MAXW], E[4];
+
+static void call_prim(enum prim p, int num)
+{
+    unsigned char tag[16];
+    static const unsigned char key[32] = { 0x11, 0x22, 0x33, 0x44, 0x55 };
+    asmcrypt_word c, n0 = asmcrypt_bn_mont_n0(N);
+    int rc = 0;
+
+    tf_on();
+    switch (p) {
+    case P_POLY:     rc = asmcrypt_poly1305(tag, msg, sizeof(msg), key); break;
+    case P_MONT:     rc = asmcrypt_bn_mont_mul(RR, A, B, N, n0, num); break;
+    case P_MONT_SQR: rc = asmcrypt_bn_mont_mul(RR, A, A, N, n0, num); break;
+    case P_EXP:      rc = asmcrypt_mod_exp(RR, A, E, 1, N, num); break;
+    case P_MULADD:   rc = asmcrypt_bn_mul_add_words(RR, A, num, B[0], &c); break;
+    case P_MUL:      rc = asmcrypt_bn_mul_words(RR, A, num, B[0], &c); break;
+    case P_MULSUB:   rc = asmcrypt_bn_mul_sub_words(RR, A, num, B[0], &c); break;
+    case P_SQR:      rc = asmcrypt_bn_sqr_words(RR, A, num); break;
+    case P_ADD:      rc = asmcrypt_bn_add_words(RR, A, B, num, &c); break;
+    case P_SUB:      rc = asmcrypt_bn_sub_words(RR, A, B, num, &c); break;
+    case P_CNDADD:   rc = asmcrypt_bn_cnd_add_words(RR, A, B, num, 1, &c); break;
+    case P_CNDSUB:   rc = asmcrypt_bn_cnd_sub_words(RR, A, B, num, 1, &c); break;
+    default: break;
+    }
+    tf_off();
+    CHECK(rc == 0, "%s num %d: rc %d", prim_impl[p], num, rc);
+}
+
+/* Which classes identify a path: must_have all of them (when the call is
+ * one the path takes), must_not any of them. */
+static void evidence(const char *name, enum prim p, int num, unsigned int *must, unsigned int *mustnot)
+{
+    int ifma_size = num >= 16 && num <= 64 && !(p == P_MONT_SQR && num == 16);
+
+    *must = 0;
+    *mustnot = 0;
+    if (strcmp(name, "x86_64-avx512ifma") == 0) {
+        *must = K_IFMA;
+    } else if (strcmp(name, "x86_64-avx512") == 0) {
+        *must = K_F; *mustnot = K_IFMA;
+    } else if (strcmp(name, "x86_64-avx2") == 0) {
+        *must = K_AVX2; *mustnot = K_F;
+    } else if (strcmp(name, "x86_64-ifma") == 0) {
+        if (p == P_EXP || ifma_size)
+            *must = K_IFMA;
+        else
+            *mustnot = K_IFMA;
+    } else if (strcmp(name, "x86_64-adx") == 0) {
+        if (p == P_EXP || p == P_MONT || p == P_MONT_SQR)
+            *must = K_BMI2 | K_ADX;
+        else if (p >= P_MULADD && p <= P_SQR)
+            *must = K_BMI2;      /* the word loops: mulx (adcx only where they add) */
+        /* mod_exp's table gather is not part of the name: AVX2 or
+         * AVX-512 gathers may run under "x86_64-adx" (see the docs) */
+        *mustnot = p == P_EXP ? K_IFMA : K_F;
+    } else if (strcmp(name, "x86_64") == 0) {
+        *mustnot = K_BMI2 | K_ADX | (p == P_EXP ? K_IFMA : K_F) | (p == P_POLY ? K_AVX | K_AVX2 : 0);
+    } else {
+        *must = ~0u;             /* an unknown name: the table below must learn it */
+    }
+}
+
+/* stop: 0 traces the whole call; else stepping stops once these classes
+ * were seen (the IFMA size sweep) */
+static void trace_one(unsigned int mask, enum prim p, int num, unsigned int stop)
+{
+    const char *name;
+    unsigned int must, mustnot;
+
+    asmcrypt_cpucap_restrict(mask);
+    name = asmcrypt_impl(prim_impl[p]);
+    tr_steps = 0; tr_used = 0; tr_bad = 0; tr_mask = asmcrypt_cpu_caps(); tr_bad_at = NULL;
+    evidence(name, p, num, &must, &mustnot);
+    tr_stop = stop;
+    /* mod_exp runs ~600k instructions at num 16: it is stepped until the
+     * named path's instructions show (at most 400k), or for 30k when its
+     * name needs none; the multiplications and word loops are traced
+     * whole on their own */
+    tr_limit = 0;
+    if (p == P_EXP) {
+        tr_stop = must;
+        tr_limit = must ? 400000 : 30000;
+    }
+    call_prim(p, num);
+    tr_stop = 0;
+    tr_limit = 0;
+    tr_total += tr_steps;
+    CHECK(tr_bad == 0, "caps %#x %s num %d (\"%s\"): ran an instruction needing caps %#x "
+          "at text offset %#lx (objdump -d this program)", mask, prim_impl[p], num, name, tr_bad,
+          (unsigned long)(tr_bad_at - (const unsigned char *)__executable_start));
+    CHECK((tr_used & must) == must && (tr_used & mustnot) == 0,
+          "caps %#x %s num %d: named \"%s\" but the instructions that ran use %#x",
+          mask, prim_impl[p], num, name, tr_used);
+}
+
+static void test_trace(void)
+{
+    struct sigaction sa;
+    /* each traced instruction costs a signal: few sizes, one per path of
+     * each function (x86_64-mont.pl: mulq, mulx, sqrx, mulx2/sqr8 at 8,
+     * ifma at 17; the IFMA sweep below covers 16..64) */
+    static const int nums[] = { 1, 3, 8, 17 };
+    size_t k;
+    int m, p;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = on_trap;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGTRAP, &sa, NULL) != 0) {
+        printf("trace: no SIGTRAP handler, skipped\n");
+        return;
+    }
+    tr_mask = ~0u;
+    tr_steps = 0;
+    call_prim(P_ADD, 4);
+    if (tr_steps == 0) {
+        printf("trace: the trap flag does not single-step here (valgrind?), skipped\n");
+        return;
+    }
+    tu_rand_bytes(msg, sizeof(msg));
+    for (m = 0; m < nmasks; m++) {
+        for (p = 0; p < P_COUNT; p++) {
+            if (p == P_POLY) {
+                trace_one(masks[m], (enum prim)p, 0, 0);
+                continue;
+            }
+            if (p == P_EXP) {              /* slow: one size per mask */
+                operands(16);
+                E[0] = tu_rand_word();
+                trace_one(masks[m], (enum prim)p, 16, 0);
+                continue;
+            }
+            for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+                operands(nums[k]);
+                trace_one(masks[m], (enum prim)p, nums[k], 0);
+            }
+        }
+        /* the IFMA path takes every num it claims (up to its first IFMA
+         * instruction), and the word loops every length */
+        if (m == 0 && (masks[m] & (K_F | K_IFMA)) == (K_F | K_IFMA)) {
+            int num;
+
+            for (num = 16; num <= 64; num++) {
+                operands(num);
+                trace_one(masks[m], P_MONT, num, K_IFMA);
+            }
+        }
+    }
+    asmcrypt_cpucap_restrict(~0u);
+    printf("trace: %lu instructions single-stepped\n", tr_total);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    int m;
+
+    (void)argc;
+    (void)argv;
+    tu_seed(0x7061746873ull);
+    make_masks();
+    printf("caps %#x; masks:", asmcrypt_cpu_caps());
+    for (m = 0; m < nmasks; m++)
+        printf(" %#x", masks[m]);
+    printf("\n");
+#if defined(ASMCRYPT_BN_MONT_ASM)
+    test_mont_accepts();
+#endif
+    test_poly1305_pairs();
+#if defined(PATHS_TRACE)
+    test_trace();
+#endif
+    return tu_finish();
+}
