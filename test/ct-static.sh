@@ -74,14 +74,14 @@ MIPS="mips-mont mips-words poly1305-mips"
 check x86_64-elf             x86_64 sysv  cc "" elf "" $X86
 check x86_64-elf-v4-ifma     x86_64 sysv  cc "-march=x86-64-v4 -mavx512ifma -madx -mbmi2" elf "" $X86
 check x86_64-elf-v3          x86_64 sysv  cc "-march=x86-64-v3" elf "" $X86
-check x86_64-kernel          x86_64 sysv  cc "-D__KERNEL__" elf "" poly1305-x86_64
+check x86_64-kernel          x86_64 sysv  cc "-D__KERNEL__" elf "" $X86
 check x86_64-mingw64         x86_64 win64 cc "" mingw64 "" $X86
 check x86_64-openssl         x86_64 sysv  cc "-DASMCRYPT_OPENSSL" elf "-DASMCRYPT_OPENSSL" $X86
 
 # ---- AArch64
 check aarch64                aarch64 aapcs64 aarch64-linux-gnu-gcc "" linux64 "" $A64
 check aarch64-be             aarch64 aapcs64 aarch64-linux-gnu-gcc "-mbig-endian" linux64 "" $A64
-check aarch64-kernel         aarch64 aapcs64 aarch64-linux-gnu-gcc "-D__KERNEL__" linux64 "" poly1305-armv8
+check aarch64-kernel         aarch64 aapcs64 aarch64-linux-gnu-gcc "-D__KERNEL__" linux64 "" $A64
 # (armv8-words refuses OpenSSL mode: OpenSSL's bn_asm.c has those functions on aarch64)
 check aarch64-openssl        aarch64 aapcs64 aarch64-linux-gnu-gcc "-DASMCRYPT_OPENSSL" linux64 "-DASMCRYPT_OPENSSL" armv8-mont poly1305-armv8
 
@@ -92,9 +92,9 @@ check armv6                  arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv6
 check armv7-neon             arm aapcs arm-linux-gnueabihf-gcc "-marm -march=armv7-a -mfpu=neon" linux32 "" $A32
 check thumb2-neon            arm aapcs arm-linux-gnueabihf-gcc "-mthumb -march=armv7-a -mfpu=neon" linux32 "" $A32
 check armv7-eb               arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv7-a -mbig-endian" linux32 "" $A32
-check arm-kernel-v6          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv6 -D__KERNEL__ -D__LINUX_ARM_ARCH__=6" linux32 "" poly1305-armv4
-check arm-kernel-v7          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv7-a -mfpu=neon -D__KERNEL__ -D__LINUX_ARM_ARCH__=7" linux32 "" poly1305-armv4
-check thumb2-kernel-v7       arm aapcs arm-linux-gnueabi-gcc "-mthumb -march=armv7-a -mfpu=neon -D__KERNEL__ -D__LINUX_ARM_ARCH__=7" linux32 "" poly1305-armv4
+check arm-kernel-v6          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv6 -D__KERNEL__ -D__LINUX_ARM_ARCH__=6" linux32 "" $A32
+check arm-kernel-v7          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv7-a -mfpu=neon -D__KERNEL__ -D__LINUX_ARM_ARCH__=7" linux32 "" $A32
+check thumb2-kernel-v7       arm aapcs arm-linux-gnueabi-gcc "-mthumb -march=armv7-a -mfpu=neon -D__KERNEL__ -D__LINUX_ARM_ARCH__=7" linux32 "" $A32
 check arm-openssl            arm aapcs arm-linux-gnueabihf-gcc "-marm -march=armv7-a -mfpu=neon -DASMCRYPT_OPENSSL" linux32 "-DASMCRYPT_OPENSSL" $A32
 
 # ---- MIPS: o32 (MIPS I, 32, 32r2, 32r6; both endians), n32, n64 (r2, r6), kernel
@@ -107,8 +107,8 @@ check mips64r2-n32           mips n32 mips64el-linux-gnuabi64-gcc "-mabi=n32 -ma
 check mips64r2-n64           mips 64  mips64el-linux-gnuabi64-gcc "-mabi=64 -march=mips64r2" 64 "" $MIPS
 check mips64r2-n64-eb        mips 64  mips64-linux-gnuabi64-gcc "-mabi=64 -march=mips64r2" 64 "" $MIPS
 check mips64r6-n64           mips 64  mips64el-linux-gnuabi64-gcc "-mabi=64 -march=mips64r6 -mnan=2008" 64 "" $MIPS
-check mips32r2-kernel        mips o32 mipsel-linux-gnu-gcc "-mabi=32 -march=mips32r2 -D__KERNEL__" o32 "" poly1305-mips
-check mips64r2-kernel        mips 64  mips64el-linux-gnuabi64-gcc "-mabi=64 -march=mips64r2 -D__KERNEL__" 64 "" poly1305-mips
+check mips32r2-kernel        mips o32 mipsel-linux-gnu-gcc "-mabi=32 -march=mips32r2 -D__KERNEL__" o32 "" $MIPS
+check mips64r2-kernel        mips 64  mips64el-linux-gnuabi64-gcc "-mabi=64 -march=mips64r2 -D__KERNEL__" 64 "" $MIPS
 check mips-openssl-o32       mips o32 mipsel-linux-gnu-gcc "-mabi=32 -march=mips32r2 -DASMCRYPT_OPENSSL" o32 "-DASMCRYPT_OPENSSL" $MIPS
 
 # ---- planted leaks: each must be reported (--expect-leak)
