@@ -296,7 +296,7 @@ sub step {
             my $d = $post->{t} eq 'imm' ? $post->{val} : undef;
             setreg($st, $m->{base}, main::offset_ptr($st->{ $m->{base} } // '0|', $d));
         }
-        if ($ld && $o[0]{reg} eq 'r15') { return { kind => 'ret' } }
+        if ($ld && $o[0]{reg} eq 'r15') { return { kind => $PRED ? 'cret' : 'ret' } }
         return { kind => 'fall' };
     }
     if ($mn =~ /^(ldm|stm)(ia|ib|da|db|fd|ea)?$/ || $mn eq 'push' || $mn eq 'pop') {
@@ -325,7 +325,7 @@ sub step {
             else { main::store($st, $a, $st->{ $regs[$k] } // '0|', 4) }
         }
         setreg($st, $base, main::offset_ptr($b, ($mode =~ /^i/ ? 4 : -4) * $n)) if $wb;
-        return { kind => 'ret' } if $ld && grep { $_ eq 'r15' } @regs;
+        return { kind => $PRED ? 'cret' : 'ret' } if $ld && grep { $_ eq 'r15' } @regs;
         return { kind => 'fall' };
     }
 
