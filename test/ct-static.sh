@@ -78,10 +78,13 @@ check x86_64-elf-v4-ifma     x86_64 sysv  cc "-march=x86-64-v4 -mavx512ifma -mad
 check x86_64-elf-v3          x86_64 sysv  cc "-march=x86-64-v3" elf "" $X86
 check x86_64-kernel          x86_64 sysv  cc "-D__KERNEL__" elf "" $X86
 check x86_64-mingw64         x86_64 win64 cc "" mingw64 "" $X86
+# Mach-O: preprocessed by the Linux compiler with Apple's __APPLE__/__MACH__
+check x86_64-macosx          x86_64 sysv  cc "-D__APPLE__ -D__MACH__" macosx "" $X86
 check x86_64-openssl         x86_64 sysv  cc "-DASMCRYPT_OPENSSL" elf "-DASMCRYPT_OPENSSL" $X86
 
 # ---- AArch64
 check aarch64                aarch64 aapcs64 aarch64-linux-gnu-gcc "" linux64 "" $A64
+check aarch64-ios64          aarch64 aapcs64 aarch64-linux-gnu-gcc "-D__APPLE__ -D__MACH__" ios64 "" $A64
 check aarch64-be             aarch64 aapcs64 aarch64-linux-gnu-gcc "-mbig-endian" linux64 "" $A64
 check aarch64-kernel         aarch64 aapcs64 aarch64-linux-gnu-gcc "-D__KERNEL__" linux64 "" $A64
 # (armv8-words refuses OpenSSL mode: OpenSSL's bn_asm.c has those functions on aarch64)
@@ -93,6 +96,7 @@ check armv5te                arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv5
 check armv6                  arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv6" linux32 "" $A32
 check armv7-neon             arm aapcs arm-linux-gnueabihf-gcc "-marm -march=armv7-a -mfpu=neon" linux32 "" $A32
 check thumb2-neon            arm aapcs arm-linux-gnueabihf-gcc "-mthumb -march=armv7-a -mfpu=neon" linux32 "" $A32
+check armv7-ios32            arm aapcs arm-linux-gnueabihf-gcc "-marm -march=armv7-a -mfpu=neon -D__APPLE__ -D__MACH__" ios32 "" $A32
 check armv7-eb               arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv7-a -mbig-endian" linux32 "" $A32
 check arm-kernel-v6          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv6 -D__KERNEL__ -D__LINUX_ARM_ARCH__=6" linux32 "" $A32
 check arm-kernel-v7          arm aapcs arm-linux-gnueabi-gcc "-marm -march=armv7-a -mfpu=neon -D__KERNEL__ -D__LINUX_ARM_ARCH__=7" linux32 "" $A32

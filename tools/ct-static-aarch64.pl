@@ -78,7 +78,9 @@ sub parse_op {
         @op{qw(t base wb)} = ('mem', $br, $wb ? 1 : 0);
         if (defined $rest) {
             my @p = split_ops($rest);
-            if ($p[0] =~ /^#|^[-+]?\d/ || $p[0] =~ /^:lo12:/) {
+            if ($p[0] =~ /\@PAGEOFF$/ || ($p[0] =~ /^[A-Za-z_.]/ && !defined reg($p[0]))) {
+                $op{symlo} = 1;                     # Mach-O sym@PAGEOFF
+            } elsif ($p[0] =~ /^#|^[-+]?\d/ || $p[0] =~ /^:lo12:/) {
                 my $d = $p[0];
                 $op{disp} = $d =~ /:lo12:/ ? undef : num($d);
                 $op{symlo} = 1 if $d =~ /:lo12:/;
@@ -92,7 +94,7 @@ sub parse_op {
     if ($o =~ /^(lsl|lsr|asr|ror|sxtw|uxtw|sxtx|uxtx|sxth|uxth|sxtb|uxtb|msl)\b/i) { $op{t} = 'shift'; return \%op }
     if (defined(my $r = reg($o))) { @op{qw(t reg)} = ('reg', $r); return \%op }
     if ($o =~ /^(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)$/i) { @op{qw(t cc)} = ('cond', lc $o); return \%op }
-    if ($o =~ /^=?[A-Za-z_.][\w.\$+\-]*$/ || $o =~ /^:\w+:[\w.]+$/) { @op{qw(t name)} = ('sym', $o); return \%op }
+    if ($o =~ /^=?[A-Za-z_.][\w.\$+\-]*(\@\w+)?$/ || $o =~ /^:\w+:[\w.]+$/) { @op{qw(t name)} = ('sym', $o); return \%op }
     return { bad => "operand '$o'" };
 }
 
@@ -200,6 +202,7 @@ sub step {
 
     # control flow
     if ($mn eq 'b') { return { kind => 'jmp', target => $o[0]{name} } }
+    if ($mn eq 'adrp' || $mn eq 'adr') { setr($st, $o[0], '0|A:=sym:?'); return { kind => 'fall' } }
     if ($mn =~ /^b\.?(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)$/) {
         my $c = ccv($st, $1) // return unknown($mn);
         main::leak("conditional branch on secret flags") if main::taint($c);

@@ -172,6 +172,7 @@ sub rv {
     return '0|' if $op->{t} eq 'imm' || $op->{t} eq 'sym';
     return $st->{ $op->{sreg} } // '0|' if $op->{t} eq 'shift' && $op->{sreg};
     return '0|' if $op->{t} eq 'shift';
+    return '0|A:=sym:?' if $op->{t} eq 'reg' && $op->{reg} eq 'r15';   # pc: PC-relative addressing
     return $st->{ $op->{reg} } // '0|' if $op->{t} eq 'reg';
     return main::tval(map { $st->{$_} // '0|' } @{ $op->{regs} }) if $op->{t} eq 'list';
     return '0|';

@@ -107,6 +107,7 @@ sub read_asm {
     my (@insns, %labels, @globals, %seen_g, %typed, %taken, %data);
     my $section = '.text';
     my $noreorder = 0;          # MIPS: branches have an explicit delay slot
+    my @stack;                  # .pushsection
     my $line = 0;
     for my $raw (split /\n/, $text) {
         $line++;
@@ -142,7 +143,13 @@ sub read_asm {
             }
             if ($stmt =~ /^\.set\s+(no)?reorder\b/) { $noreorder = defined $1; next }
             if ($stmt =~ /^\.(text|data|bss|rodata|rdata|sdata|sbss)\b/) { $section = ".$1"; next }
-            if ($stmt =~ /^\.section\s+([^,\s]+)/) { $section = $1; next }
+            if ($stmt =~ /^\.pushsection\s+([^,\s]+)/) { push @stack, $section; $section = $1; next }
+            if ($stmt =~ /^\.popsection\b/) { $section = @stack ? pop @stack : '.text'; next }
+            if ($stmt =~ /^\.section\s+([^,\s]+)\s*(?:,\s*(\S+))?/) {
+                # Mach-O: __TEXT,__text is the text; COFF/ELF names as they are
+                $section = $1 eq '__TEXT' && ($2 // '') =~ /^__text/ ? '.text' : $1;
+                next;
+            }
             if ($stmt =~ /^\.previous/) { $section = '.text'; next }
             next if $stmt =~ /^\./;             # other directives (data in .text is skipped too)
             next if $stmt =~ /^#/;
@@ -157,7 +164,8 @@ sub read_asm {
         next unless $in->{text} =~ /^(lea\w*|adr\w*|movabs\w*|la|dla|movw|movt|ldr)\s/;
         $taken{$_} = 1 for $in->{text} =~ /([A-Za-z_][\w.\$]*)/g;
     }
-    $typed{$_} = 1 for grep { exists $labels{$_} && $taken{$_} && !/^\.L/ } keys %taken;   # COFF has no .type
+    # COFF and Mach-O have no .type; local labels (.L, Mach-O L...) are not functions
+    $typed{$_} = 1 for grep { exists $labels{$_} && $taken{$_} && !/^\.?L[A-Za-z0-9_]/ } keys %taken;
     for my $f (sort keys %typed) {
         next if $seen_g{$f};
         push @globals, $f if $taken{$f} || spec_for($f);
@@ -260,7 +268,10 @@ sub offset_sym {
 # $sym is true for symbol/PC-relative addresses.
 sub load {
     my ($st, $addr, $sym, $size) = @_;
-    return '0|' if $sym;
+    # The module's own data (constants, literal pools, the GOT, non-lazy
+    # pointers) is public, and what it holds may be the address of other
+    # public data (the capability word): a public pointer.
+    return '0|A:=sym:?' if $sym;
     return '1|' if taint($addr);
     my $o = origin($addr);
     if ($o =~ /^S:([^:]+):(.*)$/) {
@@ -287,7 +298,7 @@ sub load {
     }
     if ($o =~ /^A:([^:]+):(.*)$/) {
         my ($arg, $off) = ($1, $2);
-        return '0|' if $arg eq '=sym';          # the module's constants, the capability word
+        return '0|A:=sym:?' if $arg eq '=sym';  # the module's constants, the capability word
         my $a = $CUR_SPEC->{argkind}{$arg} // 'ptr';
         return '0|' if $a eq 'ptr:public';
         if ($off ne '?') {
@@ -322,6 +333,7 @@ sub store {
 # ---------------------------------------------------------------------------
 sub spec_for {
     my ($e) = @_;
+    $e =~ s/^_(?=[a-z])// unless exists(($SPEC->{$arch} || {})->{$e}) || exists $SPEC->{common}{$e};   # Mach-O/COFF underscore
     my $tab = $SPEC->{$arch} || {};
     return $tab->{$e} if exists $tab->{$e};
     for my $al (@{ $SPEC->{aliases} || [] }) {
