@@ -166,6 +166,17 @@ sub read_asm {
     }
     # COFF and Mach-O have no .type; local labels (.L, Mach-O L...) are not functions
     $typed{$_} = 1 for grep { exists $labels{$_} && $taken{$_} && !/^\.?L[A-Za-z0-9_]/ } keys %taken;
+    # an address-taken local label beside a named function (Mach-O
+    # `Lpoly1305_blocks_neon:` after `_poly1305_blocks_neon:`) makes that
+    # function an entry
+    my %at;
+    push @{ $at{ $labels{$_} } }, $_ for keys %labels;
+    for my $t (grep { exists $labels{$_} && /^\.?L[A-Za-z0-9_]/ } keys %taken) {
+        $typed{$_} = 1 for grep { !/^\.?L[A-Za-z0-9_]/ && spec_for($_) } @{ $at{ $labels{$t} } };
+    }
+    # every label the spec names is checked as an entry as well, typed or
+    # not (Mach-O and COFF have no .type)
+    $typed{$_} = 1 for grep { !/^\.?L[A-Za-z0-9_]/ && spec_for($_) } keys %labels;
     for my $f (sort keys %typed) {
         next if $seen_g{$f};
         push @globals, $f if $taken{$f} || spec_for($f);
