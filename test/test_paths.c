@@ -23,6 +23,10 @@
  *    identify the named path (ifma: IFMA instructions; adx: mulx/adcx;
  *    avx512: EVEX; avx2: 256-bit integer VEX; plain: none of these).
  *    Under valgrind (no trap flag) this part reports itself skipped.
+ *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
+ *    scratch registers d16-d31 to a sentinel and reading them back; they
+ *    change iff its NEON path ran, which must be exactly when the name is
+ *    "armv7-neon" and num is one the path claims (num % 8 == 0, 16..1024).
  */
 #if defined(__x86_64__) && defined(__linux__)
 # define _GNU_SOURCE 1            /* REG_RIP in ucontext */
@@ -159,6 +163,72 @@ static void test_poly1305_pairs(void)
                   same_name ? "one name, two block functions" : "two names, one block function");
         }
 }
+
+/* ---- 2b. 32-bit ARM: did the NEON Montgomery path run? ------------------------ */
+#if defined(__arm__) && (defined(__ARM_NEON) || defined(__ARM_NEON__)) && \
+    defined(ASMCRYPT_BN_MONT_ASM)
+# define PATHS_ARM_NEON 1
+static struct {
+    BN_ULONG *rp;
+    const BN_ULONG *ap, *bp, *np, *n0;
+    int num, rc;
+} mm;
+
+static void __attribute__((noinline)) mm_thunk(void)
+{
+    mm.rc = bn_mul_mont(mm.rp, mm.ap, mm.bp, mm.np, mm.n0, mm.num);
+}
+
+/* 1 when bn_mul_mont changed any of d16-d31 (the integer code never
+ * touches VFP/NEON registers) */
+static int neon_ran(void)
+{
+    uint32_t out[32];
+    int i, changed = 0;
+
+    __asm__ __volatile__(
+        "vmov.i32 q8, #0x5a\n\tvmov.i32 q9, #0x5a\n\tvmov.i32 q10, #0x5a\n\t"
+        "vmov.i32 q11, #0x5a\n\tvmov.i32 q12, #0x5a\n\tvmov.i32 q13, #0x5a\n\t"
+        "vmov.i32 q14, #0x5a\n\tvmov.i32 q15, #0x5a\n\t"
+        "blx %[fn]\n\t"
+        "vstmia %[o], {d16-d31}"
+        :
+        : [fn] "r"(mm_thunk), [o] "r"(out)
+        : "r0", "r1", "r2", "r3", "r12", "lr", "memory", "cc",
+          "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7",
+          "d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23",
+          "d24", "d25", "d26", "d27", "d28", "d29", "d30", "d31");
+    for (i = 0; i < 32; i++)
+        changed |= out[i] != 0x5a;
+    return changed;
+}
+
+static void test_arm_neon_mont(void)
+{
+    static const int nums[] = { 2, 8, 15, 16, 17, 24, 64, 100, 128, MAXW };
+    size_t k;
+    int m;
+
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_cpucap_restrict(masks[m]);
+        for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+            BN_ULONG n0w[1];
+            int num = nums[k], claims, ran;
+            const char *name = asmcrypt_impl("bn_mont_mul");
+
+            operands(num);
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            mm.rp = R1; mm.ap = A; mm.bp = B; mm.np = N; mm.n0 = n0w; mm.num = num;
+            ran = neon_ran();
+            claims = strcmp(name, "armv7-neon") == 0 && num % 8 == 0 && num >= 16 && num <= 1024;
+            CHECK(mm.rc == 1 && ran == claims,
+                  "caps %#x num %d: named \"%s\", the NEON path %s (rc %d)", masks[m], num, name,
+                  ran ? "ran" : "did not run", mm.rc);
+        }
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+#endif
 
 /* ---- 3. x86_64: single-step the API and decode what ran ------------------------ */
 #if defined(PATHS_TRACE)
@@ -449,6 +519,9 @@ int main(int argc, char **argv)
     test_mont_accepts();
 #endif
     test_poly1305_pairs();
+#if defined(PATHS_ARM_NEON)
+    test_arm_neon_mont();
+#endif
 #if defined(PATHS_TRACE)
     test_trace();
 #endif
