@@ -18,6 +18,9 @@
  * last crop (the 99.9th percentile of the warm-up), without the outliers.  |t| above 4.5 is the paper's "probably not constant
  * time"; this tool only measures: it never fails (exit 0) whatever the
  * values, and timing on a shared machine is noisy (docs/perf/dudect.md).
+ * DUDECT_FIXED=ones makes the fixed class all-ones words (n - 1 for the
+ * Montgomery and modexp operands, an all-ones exponent, cond and w
+ * all-ones, key and message 0xff bytes) instead of all zeros.
  * DUDECT_ONLY=SUBSTRING in the environment runs only the cases whose name
  * contains it.  The planted leaks of ct_leaks.c run last, as a check that the method
  * sees a leak.
@@ -84,11 +87,24 @@ static uint64_t rng = 0xd0dec7;
 static long reps = 8;           /* calls per measurement (-r): the TSC may tick coarsely */
 typedef void (*prep_f)(int cls);
 
+static int fixed_ones;          /* DUDECT_FIXED=ones: the fixed class is all-ones / n-1 */
+
+static void fixed_words(BN_ULONG *p, int n)
+{
+    memset(p, fixed_ones ? 0xff : 0, sizeof(BN_ULONG) * (size_t)n);
+}
+
 static void prep_mont(int cls)
 {
     if (cls == 0) {
-        memset(job.ap, 0, sizeof(BN_ULONG) * (size_t)job.num);
-        memset(job.bp, 0, sizeof(BN_ULONG) * (size_t)job.num);
+        if (fixed_ones) {                   /* n - 1: the largest operand below n */
+            memcpy(job.ap, job.np, sizeof(BN_ULONG) * (size_t)job.num);
+            job.ap[0] -= 1;
+            memcpy(job.bp, job.ap, sizeof(BN_ULONG) * (size_t)job.num);
+        } else {
+            fixed_words(job.ap, job.num);
+            fixed_words(job.bp, job.num);
+        }
     } else {
         drv_rand_below(job.ap, job.np, job.num, &rng);
         drv_rand_below(job.bp, job.np, job.num, &rng);
@@ -99,7 +115,7 @@ static void prep_exp(int cls)
 {
     prep_mont(cls);
     if (cls == 0)
-        memset(job.ep, 0, sizeof(BN_ULONG) * (size_t)job.ewords);
+        fixed_words(job.ep, job.ewords);
     else
         drv_rand_words(job.ep, job.ewords, &rng);
 }
@@ -107,11 +123,11 @@ static void prep_exp(int cls)
 static void prep_words(int cls)
 {
     if (cls == 0) {
-        memset(job.rp, 0, sizeof(BN_ULONG) * 2 * (size_t)job.num);
-        memset(job.ap, 0, sizeof(BN_ULONG) * (size_t)job.num);
-        memset(job.bp, 0, sizeof(BN_ULONG) * (size_t)job.num);
-        job.w = 0;
-        job.cond = 0;
+        fixed_words(job.rp, 2 * job.num);
+        fixed_words(job.ap, job.num);
+        fixed_words(job.bp, job.num);
+        job.w = fixed_ones ? ~(BN_ULONG)0 : 0;
+        job.cond = job.w;
     } else {
         drv_rand_words(job.rp, 2 * job.num, &rng);
         drv_rand_words(job.ap, job.num, &rng);
@@ -124,8 +140,8 @@ static void prep_words(int cls)
 static void prep_poly(int cls)
 {
     if (cls == 0) {
-        memset(job.key, 0, 32);
-        memset(job.msg, 0, job.len);
+        memset(job.key, fixed_ones ? 0xff : 0, 32);
+        memset(job.msg, fixed_ones ? 0xff : 0, job.len);
     } else {
         drv_rand_bytes(job.key, 32, &rng);
         drv_rand_bytes(job.msg, job.len, &rng);
@@ -295,6 +311,7 @@ int main(int argc, char **argv)
         argc -= 2;
         argv += 2;
     }
+    fixed_ones = getenv("DUDECT_FIXED") != NULL && !strcmp(getenv("DUDECT_FIXED"), "ones");
     if (argc > 1) {
         caps = argv + 1;
         ncaps = argc - 1;
