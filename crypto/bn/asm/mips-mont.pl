@@ -115,6 +115,7 @@ sub callee_saved {
     my ($r) = @_;
     my ($k) = $r =~ /^\$(\d+)$/;
     return 1 if ($k >= 16 && $k <= 23) || $k == 30 || $k == 31;
+    return 1 if $is64 && $k == 28;          # $gp is callee-saved in n32/n64
     return 1 if $nubi && $k >= 12 && $k <= 15;
     return 0;
 }
@@ -151,12 +152,211 @@ sub lowmul {     # d = x*y mod W
     return ("$MUL\t$xx,$yy", "mflo\t$d");
 }
 
+# Two rows at a time (64-bit code).  Rows i (b0, m, carries c1/c2) and
+# i+1 (b1, m1, carries d1/d2) run in one pass over j: step j does row i at
+# limb j and row i+1 at limb j-1, which takes row i's output limb j-1
+# straight from a register, so per two row-limbs a_j, n_j and tp[j] are
+# loaded once and one word is stored (a single row loads all three and
+# stores one per limb).  a_j/n_j alternate between the E registers (even
+# j) and the O registers (odd j), so row i+1 finds a_{j-1}, n_{j-1}
+# without moves; the loop does two steps per iteration and num's parity
+# picks the entry.  rp is spilled to 0($fp) and its register holds n_j
+# for odd j; $28 ($gp, callee-saved in n32/n64) holds a_j for odd j.
+my ($b1, $m1, $d1, $d2) = ('$22', '$2', '$3', '$31');
+my ($aE, $nE, $aO, $nO) = ($a, $n, '$28', $rp);
+sub pair_step {     # step at word offset $o from apj/npj/tpj; limb j in the $pp registers
+    my ($v, $pp, $o) = @_;
+    my ($aj, $nj, $ap1, $np1) = $pp eq 'E' ? ($aE, $nE, $aO, $nO) : ($aO, $nO, $aE, $nE);
+    my @i = ("$LW\t$aj,$o($apj)", "$LW\t$nj,$o($npj)", "$LW\t$t,$o($tpj)",
+             mac($v, $c1, $t, $aj, $bi, $t), mac($v, $c2, $u, $nj, $m, $t),
+             mac($v, $d1, $t, $ap1, $b1, $u), mac($v, $d2, $t, $np1, $m1, $t),
+             "$SW\t$t,".($o - 2 * $W)."($tpj)");
+    return join '', map { "\t$_\n" } @i;
+}
+sub pair_tail {     # a_{num-1}, n_{num-1} are in the $pp registers; tpj = tpend
+    my ($v, $pp) = @_;
+    my ($aj, $nj) = $pp eq 'E' ? ($aE, $nE) : ($aO, $nO);
+    my @i = ("$LW\t$t,0($tpend)",
+             "$ADD\t$c1,$c1,$c2", "sltu\t$u,$c1,$c2", "$ADD\t$c1,$c1,$t", "sltu\t$t,$c1,$t",
+             "$ADD\t$u,$u,$t",                  # row i: limbs num, num-1 in (u, c1)
+             mac($v, $d1, $t, $aj, $b1, $c1), mac($v, $d2, $t, $nj, $m1, $t),
+             "$SW\t$t,-".(2 * $W)."($tpend)",
+             "$ADD\t$d1,$d1,$d2", "sltu\t$x,$d1,$d2", "$ADD\t$d1,$d1,$u", "sltu\t$t,$d1,$u",
+             "$ADD\t$x,$x,$t", "$SW\t$d1,-$W($tpend)", "$SW\t$x,0($tpend)");
+    my ($first, $last) = (shift @i, pop @i);
+    return ($first, join('', map { "\t$_\n" } @i), $last);
+}
+sub pair_code {
+    my ($v) = @_;
+    my $s = ".Lmont_pair:\n";
+    my @p = ("$LW\t$b1,$W($bp)", "$LW\t$aE,0($ap)", "$LW\t$t,0(\$sp)",
+             "$LW\t$nE,0($np)", "$PADDI\t$bp,$bp,".(2 * $W),
+             mac0($v, $c1, $t, $aE, $bi, $t), lowmul($v, $m, $t, $n0),
+             "$LW\t$aO,$W($ap)", "$LW\t$nO,$W($np)",       # (HI/LO hazard fillers)
+             mac0($v, $c2, $u, $nE, $m, $t),
+             "$LW\t$t,$W(\$sp)",
+             mac($v, $c1, $t, $aO, $bi, $t), mac($v, $c2, $u, $nO, $m, $t),   # u = row i, limb 0
+             mac0($v, $d1, $t, $aE, $b1, $u), lowmul($v, $m1, $t, $n0),
+             "$PADDI\t$apj,$ap,".(2 * $W), "$PADDI\t$npj,$np,".(2 * $W),
+             "$PADDI\t$tpj,\$sp,".(2 * $W),                # (HI/LO hazard fillers)
+             "andi\t$u,$num,1",                             # (num-1) & 1: num even
+             mac0($v, $d2, $x, $nE, $m1, $t));
+    my $last = pop @p;
+    $s .= join '', map { "\t$_\n" } @p;
+    my ($tO0, $tO, $tOl) = pair_tail($v, 'O');
+    my ($tE0, $tE, $tEl) = pair_tail($v, 'E');
+    $s .= <<___;
+	beqz	$u,.Lmont_pair_odd
+	$last		# (delay slot)
+	beq	$tpj,$tpend,.Lmont_pair_tail_O1
+	$tO0		# (delay slot; harmless when not taken)
+.Lmont_pair_loop_EO:
+# LLVM-MCA-BEGIN bn_mul_mont_pair
+# LLVM-MCA-UNITS 4 limbs
+@{[ pair_step($v, 'E', 0) ]}@{[ pair_step($v, 'O', $W) ]}	$PADDI	$npj,$npj,@{[2*$W]}
+	$PADDI	$tpj,$tpj,@{[2*$W]}
+# LLVM-MCA-END
+	bne	$tpj,$tpend,.Lmont_pair_loop_EO
+	$PADDI	$apj,$apj,@{[2*$W]}	# (delay slot)
+	$tO0
+.Lmont_pair_tail_O1:
+$tO	b	.Lmont_pair_done
+	$tOl		# (delay slot)
+.Lmont_pair_odd:
+@{[ pair_step($v, 'E', 0) ]}	$PADDI	$apj,$apj,$W
+	$PADDI	$npj,$npj,$W
+	$PADDI	$tpj,$tpj,$W
+	beq	$tpj,$tpend,.Lmont_pair_tail_E1
+	$tE0		# (delay slot; harmless when not taken)
+.Lmont_pair_loop_OE:
+@{[ pair_step($v, 'O', 0) ]}@{[ pair_step($v, 'E', $W) ]}	$PADDI	$npj,$npj,@{[2*$W]}
+	$PADDI	$tpj,$tpj,@{[2*$W]}
+	bne	$tpj,$tpend,.Lmont_pair_loop_OE
+	$PADDI	$apj,$apj,@{[2*$W]}	# (delay slot)
+	$tE0
+.Lmont_pair_tail_E1:
+$tE	$tEl
+.Lmont_pair_done:
+	bne	$bp,$bend,.Lmont_outer1
+	$PADDI	$x,$bp,$W		# (delay slot: .Lmont_outer's first instruction)
+	b	.Lmont_final1
+	$LW	$rp,0(\$fp)		# (delay slot: .Lmont_final's first instruction)
+___
+    return $s;
+}
+
+# The final pass: rp = tp - np, then tp instead where that borrowed past
+# tp[num] (masked select, no branch on data), wiping tp.  The 64-bit code
+# does two words per turn (one first when num is odd).
+sub final_pass {
+    return <<___ if !$is64;
+	move	$tpj,\$sp
+	move	$npj,$np
+	move	$apj,$rp
+	move	$c1,\$0			# borrow
+.Lmont_sub:
+	$LW	$t,0($tpj)
+	$LW	$n,0($npj)
+	$PADDI	$tpj,$tpj,$W
+	$SUB	$u,$t,$c1
+	sltu	$x,$t,$c1
+	sltu	$c1,$u,$n
+	$SUB	$u,$u,$n
+	or	$c1,$c1,$x
+	$PADDI	$npj,$npj,$W
+	$SW	$u,0($apj)
+	bne	$tpj,$tpend,.Lmont_sub
+	$PADDI	$apj,$apj,$W
+	$LW	$t,0($tpend)		# tp[num] (0 or 1)
+	move	$tpj,\$sp
+	move	$apj,$rp
+	$SUB	$t,$t,$c1		# -1: tp < np, keep tp
+	$SRA	$m,$t,$SRA_N		# mask: all ones keeps tp
+	nor	$n,$m,\$0
+.Lmont_select:
+	$LW	$t,0($tpj)
+	$LW	$u,0($apj)
+	$SW	\$0,0($tpj)		# wipe tp
+	and	$t,$t,$m
+	and	$u,$u,$n
+	or	$t,$t,$u
+	$PADDI	$tpj,$tpj,$W
+	$SW	$t,0($apj)
+	bne	$tpj,$tpend,.Lmont_select
+	$PADDI	$apj,$apj,$W
+	$SW	\$0,0($tpend)
+	$SW	\$0,$W($tpend)
+___
+    my $sub = sub {
+        my ($o) = @_;
+        return <<___;
+	$LW	$t,$o($tpj)
+	$LW	$n,$o($npj)
+	$SUB	$u,$t,$c1
+	sltu	$x,$t,$c1
+	sltu	$c1,$u,$n
+	$SUB	$u,$u,$n
+	or	$c1,$c1,$x
+	$SW	$u,$o($apj)
+___
+    };
+    my $sel = sub {
+        my ($o) = @_;
+        return <<___;
+	$LW	$t,$o($tpj)
+	$LW	$u,$o($apj)
+	$SW	\$0,$o($tpj)		# wipe tp
+	and	$t,$t,$m
+	and	$u,$u,$n
+	or	$t,$t,$u
+	$SW	$t,$o($apj)
+___
+    };
+    my $adv = sub {
+        my ($k, @p) = @_;
+        return join '', map { "\t$PADDI\t$_,$_," . ($k * $W) . "\n" } @p;
+    };
+    return <<___;
+.Lmont_final:
+	$LW	$rp,0(\$fp)
+.Lmont_final1:
+	move	$tpj,\$sp
+	move	$npj,$np
+	move	$apj,$rp
+	andi	$bi,$num,1		# (num-1) & 1: num even
+	bnez	$bi,.Lmont_sub2
+	move	$c1,\$0			# borrow (delay slot)
+@{[ $sub->(0) ]}@{[ $adv->(1, $tpj, $npj, $apj) ]}	beq	$tpj,$tpend,.Lmont_sub_done
+	nop
+.Lmont_sub2:
+@{[ $sub->(0) ]}@{[ $sub->($W) ]}@{[ $adv->(2, $tpj, $npj) ]}	bne	$tpj,$tpend,.Lmont_sub2
+	$PADDI	$apj,$apj,@{[2*$W]}	# (delay slot)
+.Lmont_sub_done:
+	$LW	$t,0($tpend)		# tp[num] (0 or 1)
+	move	$tpj,\$sp
+	move	$apj,$rp
+	$SUB	$t,$t,$c1		# -1: tp < np, keep tp
+	$SRA	$m,$t,$SRA_N		# mask: all ones keeps tp
+	bnez	$bi,.Lmont_select2
+	nor	$n,$m,\$0		# (delay slot)
+@{[ $sel->(0) ]}@{[ $adv->(1, $tpj, $apj) ]}	beq	$tpj,$tpend,.Lmont_select_done
+	nop
+.Lmont_select2:
+@{[ $sel->(0) ]}@{[ $sel->($W) ]}@{[ $adv->(2, $tpj) ]}	bne	$tpj,$tpend,.Lmont_select2
+	$PADDI	$apj,$apj,@{[2*$W]}	# (delay slot)
+.Lmont_select_done:
+	$SW	\$0,0($tpend)
+	$SW	\$0,$W($tpend)
+___
+}
+
 sub gen {
     my ($v) = @_;
     my @used = ($bi, $m, $c1, $c2, $apj, $npj, $tpj, $tpend, $a, $n, $t, $u, $one, $bend, $t2, $fp);
+    push @used, '$28' if $is64;             # two-row code
     my %seen;
     my @save = grep { callee_saved($_) && !$seen{$_}++ } @used;
-    my $fsz = (@save * $SZREG + 15) & ~15;
+    my $fsz = ((@save + $is64) * $SZREG + 15) & ~15;   # 64-bit: rp slot at 0($fp)
     my $s = <<___;
 	.globl	bn_mul_mont
 	.align	5
@@ -183,7 +383,7 @@ ___
     $s .= <<___;
 	$LW	$n0,0($n0)		# n0[0]
 	move	$fp,\$sp
-	$PSLL	$x,$num,$LOGW
+@{[ $is64 ? "\t$SW\t$rp,0(\$sp)\t\t# rp: its register holds n_j in the two-row code\n" : '' ]}	$PSLL	$x,$num,$LOGW
 	$PADDI	$x,$x,@{[2*$W + 15]}
 	srl	$x,$x,4
 	$PSLL	$x,$x,4
@@ -194,11 +394,10 @@ ___
 	addiu	$num,$num,-1
 	andi	$num,$num,3		# num: single words per row from now on
 	move	$tpj,\$sp
-.Lmont_zero:
-	$SW	\$0,0($tpj)
-	bne	$tpj,$tpend,.Lmont_zero
-	$PADDI	$tpj,$tpj,$W
-	$SW	\$0,0($tpj)		# tp[num+1]
+.Lmont_zero:				# tp area [sp, fp), 16 bytes a turn
+	$PADDI	$tpj,$tpj,16
+@{[ join '', map { "\t$SW\t\$0,".($_ - 16)."($tpj)\n" } grep { $_ < 16 - $W } map { $_ * $W } 0 .. 16 / $W - 1 ]}	bne	$tpj,$fp,.Lmont_zero
+	$SW	\$0,-$W($tpj)		# (delay slot)
 ___
     $s .= "\tli\t$one,1\n" if $v eq 'madd';
     # outer loop
@@ -211,6 +410,11 @@ ___
     push @j0, "$PADDI\t$apj,$ap,$W", "$PADDI\t$npj,$np,$W", "$PADDI\t$tpj,\$sp,$W";
     push @j0, mac0($v, $c2, $u, $n, $m, $t);     # u = 0
     $s .= ".Lmont_outer:\n";
+    # 64-bit: two rows at a time while at least two remain
+    if ($is64) {       # both paths start with bi = bp[0]: it fills the delay slot
+        $s .= "\t$PADDI\t$x,$bp,$W\n.Lmont_outer1:\n\tsltu\t$x,$x,$bend\n\tbnez\t$x,.Lmont_pair\n";
+        $s .= "\t" . (shift @j0) . "\t\t# (delay slot)\n";
+    }
     $s .= "\t$_\n" for @j0;
     # inner loop, two words per iteration: j and j+1 (tpj points at tp[j])
     # number of remaining words num-1: pairs while tpj+W < tpend
@@ -267,43 +471,7 @@ ___
 	$SW	$x,0($tpend)		# tp[num] (delay slot)
 
 	# rp = tp - np, then keep tp instead if that borrowed past tp[num]
-	move	$tpj,\$sp
-	move	$npj,$np
-	move	$apj,$rp
-	move	$c1,\$0			# borrow
-.Lmont_sub:
-	$LW	$t,0($tpj)
-	$LW	$n,0($npj)
-	$PADDI	$tpj,$tpj,$W
-	$SUB	$u,$t,$c1
-	sltu	$x,$t,$c1
-	sltu	$c1,$u,$n
-	$SUB	$u,$u,$n
-	or	$c1,$c1,$x
-	$PADDI	$npj,$npj,$W
-	$SW	$u,0($apj)
-	bne	$tpj,$tpend,.Lmont_sub
-	$PADDI	$apj,$apj,$W
-	$LW	$t,0($tpend)		# tp[num] (0 or 1)
-	move	$tpj,\$sp
-	move	$apj,$rp
-	$SUB	$t,$t,$c1		# -1: tp < np, keep tp
-	$SRA	$m,$t,$SRA_N		# mask: all ones keeps tp
-	nor	$n,$m,\$0
-.Lmont_select:
-	$LW	$t,0($tpj)
-	$LW	$u,0($apj)
-	$SW	\$0,0($tpj)		# wipe tp
-	and	$t,$t,$m
-	and	$u,$u,$n
-	or	$t,$t,$u
-	$PADDI	$tpj,$tpj,$W
-	$SW	$t,0($apj)
-	bne	$tpj,$tpend,.Lmont_select
-	$PADDI	$apj,$apj,$W
-	$SW	\$0,0($tpend)
-	$SW	\$0,$W($tpend)
-	move	\$sp,$fp
+@{[ final_pass() ]}	move	\$sp,$fp
 $restore	li	$RET,1
 	jr	\$31
 	$PADDI	\$sp,\$sp,$fsz
@@ -311,7 +479,7 @@ $restore	li	$RET,1
 	move	$RET,\$0
 	jr	\$31
 	$PADDI	\$sp,\$sp,$fsz
-	.end	bn_mul_mont
+@{[ $is64 ? pair_code($v) : '' ]}	.end	bn_mul_mont
 	.size	bn_mul_mont,.-bn_mul_mont
 ___
     return $s;
