@@ -39,29 +39,29 @@
 #                     one and add" brings tp[j] and the carry into HI:LO)
 #   o32 MIPS I/II, n32/n64 pre-R6   multu/dmultu + mflo/mfhi + sltu carries
 #   R6                mulu/muhu, dmulu/dmuhu + sltu carries
-# The inner loop handles four words per iteration ((num-1) mod 4 single
-# words first).
+# The single-row inner loop handles four words per iteration ((num-1)
+# mod 4 single words first).  The 64-bit code runs two rows per pass
+# while two remain (see pair_code: row i+1 trails row i by one limb and
+# takes its input limb from a register), one row for an odd last row.
 # Hazards (qemu models neither): loads are not consumed by the next
 # instruction (MIPS I), and at least two instructions separate mflo/mfhi
-# from the next multu (MIPS I-IV); delay slots are filled by hand.
+# from the next multu/dmultu (MIPS I-IV); delay slots are filled by hand.
 #
 # PERFORMANCE: instructions executed under qemu per call, asm / C
 # (bn_mul_mont_c, gcc 12 -O2, same flags); docs/perf/mips.md has the
-# commands.
+# commands and the figures before the two-row code.
 #
 #   bits            256    1024   2048   4096
-#   o32 mips32r2    0.55   0.51   0.50   0.50   (17083/32924 at 1024)
+#   o32 mips32r2    0.55   0.51   0.50   0.50   (17040/32924 at 1024)
 #   o32 mips32 r1   0.56   0.52   0.51   0.50
 #   o32 MIPS I code 0.74   0.76   0.76   0.76   (vs C at r2 flags)
 #   o32 mips32r6    0.79   0.76   0.75   0.75
-#   n64 mips64r2    0.76   0.78   0.77   0.77   (6727/8538 at 1024)
-#   n32 mips64r2    0.70   0.70   0.69   0.68
-#   n64 mips64r6    0.75   0.77   0.76   0.75
-# llvm-mca cycles per limb of the inner loop (four limbs per iteration),
-# asm : C (both C loops): mips32r2 generic 23.5 : 40, mips64r2 generic
-# 28.5 : 38 (two-limb version on mips64r6 I6400: 20 : 28).  The 64-bit code misses the 0.7x goal: with no multiply-
-# accumulate in MIPS64R2 each limb costs dmultu/mflo/mfhi twice plus
-# twelve add/sltu; it still beats C at every size, so it stays enabled.
+#   n64 mips64r2    0.64   0.69   0.70   0.70   (5888/8538 at 1024)
+#   n32 mips64r2    0.58   0.61   0.62   0.62
+#   n64 mips64r6    0.62   0.67   0.67   0.68
+# llvm-mca cycles per limb (generic model), asm : C (both C loops):
+# mips32r2 single-row loop 23.5 : 40; mips64r2 two-row loop 26.5 (single
+# row 28.5) : 38; mips64r6 two-row 24.5 (single 26.5) : 36.
 #
 use strict;
 use warnings;
