@@ -52,7 +52,7 @@
 # commands and the figures before the two-row code.
 #
 #   bits            256    1024   2048   4096
-#   o32 mips32r2    0.55   0.51   0.50   0.50   (17040/32924 at 1024)
+#   o32 mips32r2    0.55   0.51   0.50   0.50   (17037/32924 at 1024)
 #   o32 mips32 r1   0.56   0.52   0.51   0.50
 #   o32 MIPS I code 0.74   0.76   0.76   0.76   (vs C at r2 flags)
 #   o32 mips32r6    0.79   0.76   0.75   0.75
