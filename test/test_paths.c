@@ -22,13 +22,24 @@
  *    allowed by the mask, and the extensions seen must be the ones that
  *    identify the named path (ifma: IFMA instructions; adx: mulx/adcx;
  *    avx512: EVEX; avx2: 256-bit integer VEX; plain: none of these).
- *    Under valgrind (no trap flag) this part reports itself skipped.
+ *    Under valgrind (no trap flag) this part reports itself skipped; it
+ *    is not built under ThreadSanitizer.
  *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
  *    scratch registers d16-d31 to a sentinel and reading them back; they
  *    change iff its NEON path ran, which must be exactly when the name is
  *    "armv7-neon" and num is one the path claims (num % 8 == 0, 16..1024).
  */
-#if defined(__x86_64__) && defined(__linux__)
+#if defined(__has_feature)
+# if __has_feature(thread_sanitizer)
+#  define PATHS_TSAN 1
+# endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+# define PATHS_TSAN 1
+#endif
+/* Not under ThreadSanitizer: its runtime is linked into the program's
+ * text and its signal handling does not survive single-stepping. */
+#if defined(__x86_64__) && defined(__linux__) && !defined(PATHS_TSAN)
 # define _GNU_SOURCE 1            /* REG_RIP in ucontext */
 # define PATHS_TRACE 1
 #endif
