@@ -145,6 +145,15 @@ sub mac0 {
     return (@p, "$ADD\t$out,$lo,$add", "sltu\t$x,$out,$lo", "$ADD\t$carry,$hi,$x");
 }
 
+# carry of n0*m + t, whose low word is 0 by the choice of m: the low word
+# of n0*m is then W - t when t != 0 and 0 when t == 0, so the carry is
+# hi(n0*m) + (t != 0) (64-bit code; sltu, no branch)
+sub mac0z {
+    my ($v, $carry, $xx, $yy, $add) = @_;
+    my @p = $v eq 'r6' ? ("$MULHI\t$hi,$xx,$yy") : ("$MUL\t$xx,$yy", "mfhi\t$hi");
+    return (@p, "sltu\t$x,\$0,$add", "$ADD\t$carry,$hi,$x");
+}
+
 sub lowmul {     # d = x*y mod W
     my ($v, $d, $xx, $yy) = @_;
     return ("$MULLO\t$d,$xx,$yy") if $v eq 'r6';
@@ -193,14 +202,14 @@ sub pair_code {
              "$LW\t$nE,0($np)", "$PADDI\t$bp,$bp,".(2 * $W),
              mac0($v, $c1, $t, $aE, $bi, $t), lowmul($v, $m, $t, $n0),
              "$LW\t$aO,$W($ap)", "$LW\t$nO,$W($np)",       # (HI/LO hazard fillers)
-             mac0($v, $c2, $u, $nE, $m, $t),
+             mac0z($v, $c2, $nE, $m, $t),
              "$LW\t$t,$W(\$sp)",
              mac($v, $c1, $t, $aO, $bi, $t), mac($v, $c2, $u, $nO, $m, $t),   # u = row i, limb 0
              mac0($v, $d1, $t, $aE, $b1, $u), lowmul($v, $m1, $t, $n0),
              "$PADDI\t$apj,$ap,".(2 * $W), "$PADDI\t$npj,$np,".(2 * $W),
              "$PADDI\t$tpj,\$sp,".(2 * $W),                # (HI/LO hazard fillers)
              "andi\t$u,$num,1",                             # (num-1) & 1: num even
-             mac0($v, $d2, $x, $nE, $m1, $t));
+             mac0z($v, $d2, $nE, $m1, $t));
     my $last = pop @p;
     $s .= join '', map { "\t$_\n" } @p;
     my ($tO0, $tO, $tOl) = pair_tail($v, 'O');
@@ -408,7 +417,7 @@ ___
     push @j0, lowmul($v, $m, $t, $n0);
     # (also the two HI/LO hazard fillers between mflo and the next multu)
     push @j0, "$PADDI\t$apj,$ap,$W", "$PADDI\t$npj,$np,$W", "$PADDI\t$tpj,\$sp,$W";
-    push @j0, mac0($v, $c2, $u, $n, $m, $t);     # u = 0
+    push @j0, $is64 ? mac0z($v, $c2, $n, $m, $t) : mac0($v, $c2, $u, $n, $m, $t);     # u = 0
     $s .= ".Lmont_outer:\n";
     # 64-bit: two rows at a time while at least two remain
     if ($is64) {       # both paths start with bi = bp[0]: it fills the delay slot
