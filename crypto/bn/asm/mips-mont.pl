@@ -56,9 +56,9 @@
 #   o32 mips32 r1   0.56   0.52   0.51   0.50
 #   o32 MIPS I code 0.74   0.76   0.76   0.76   (vs C at r2 flags)
 #   o32 mips32r6    0.79   0.76   0.75   0.75
-#   n64 mips64r2    0.64   0.69   0.70   0.70   (5888/8538 at 1024)
-#   n32 mips64r2    0.58   0.61   0.62   0.62
-#   n64 mips64r6    0.62   0.67   0.67   0.68
+#   n64 mips64r2    0.63   0.69   0.69   0.70   (5856/8538 at 1024, 87744/125894 at 4096)
+#   n32 mips64r2    0.57   0.61   0.61   0.62
+#   n64 mips64r6    0.61   0.66   0.67   0.68
 # llvm-mca cycles per limb (generic model), asm : C (both C loops):
 # mips32r2 single-row loop 23.5 : 40; mips64r2 two-row loop 26.5 (single
 # row 28.5) : 38; mips64r6 two-row 24.5 (single 26.5) : 36.
