@@ -42,6 +42,7 @@ fuzz-smoke     |                 |                               |              
 ct-static      |                 |                               |                                   |                  | script
 ct-taint       |                 |                               |                                   |                  | script
 armeb          |                 |                               |                                   |                  | script
+perlasm-check  |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
