@@ -243,25 +243,13 @@ void sp_report_table(const sp_opts *o, const sp_table *t)
     first_table = 0;
 }
 
+/* the assembly modules Configure enabled (its registry, conf.h) */
 static void asm_modules(char *buf, size_t len)
 {
-    snprintf(buf, len, "%s%s%s",
-#ifdef ASMCRYPT_BN_MONT_ASM
-             "mont ",
-#else
-             "",
+    buf[0] = '\0';
+#ifdef ASMCRYPT_ASM_MODULES
+    snprintf(buf, len, "%s", ASMCRYPT_ASM_MODULES);
 #endif
-#ifdef ASMCRYPT_BN_WORDS_ASM
-             "words ",
-#else
-             "",
-#endif
-#ifdef ASMCRYPT_POLY1305_ASM
-             "poly1305"
-#else
-             ""
-#endif
-             );
     if (buf[0] == '\0')
         snprintf(buf, len, "none (C only)");
 }

@@ -1,13 +1,33 @@
 /*
  * crypto/cpucap.c - capability mask shared by the C layer and the
  * assembly modules: detected once, restricted by ASMCRYPT_CAP.
+ *
+ * Thread safety: the first calls may come from several threads at once
+ * (without the constructor below, or from another constructor).  Each
+ * thread computes the same values into locals and publishes them with
+ * atomic stores, cap_ready last with release order; readers test
+ * cap_ready with acquire order, so a thread that sees it set also sees
+ * the mask.  Detecting twice is harmless.  asmcrypt_cpucap_restrict is
+ * for tests and apps/speed: call it before starting threads.
  */
 #include <stdlib.h>
 #include "internal.h"
 
 unsigned int asmcrypt_cpucap;
 static unsigned int cap_detected;
-static volatile int cap_ready;
+static int cap_ready;
+
+#if defined(__GNUC__)
+# define LOAD_ACQ(p)    __atomic_load_n((p), __ATOMIC_ACQUIRE)
+# define LOAD(p)        __atomic_load_n((p), __ATOMIC_RELAXED)
+# define STORE(p, v)    __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+# define STORE_REL(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#else   /* no GNU builtins: plain accesses (single-threaded first use) */
+# define LOAD_ACQ(p)    (*(p))
+# define LOAD(p)        (*(p))
+# define STORE(p, v)    (*(p) = (v))
+# define STORE_REL(p, v) (*(p) = (v))
+#endif
 
 static unsigned int env_mask(void)
 {
@@ -25,11 +45,14 @@ static unsigned int env_mask(void)
 
 void asmcrypt_cpucap_init(void)
 {
-    if (cap_ready)
+    unsigned int d;
+
+    if (LOAD_ACQ(&cap_ready))
         return;
-    cap_detected = asmcrypt_arch_detect();
-    asmcrypt_cpucap = cap_detected & env_mask();
-    cap_ready = 1;
+    d = cpucap_arch_detect();
+    STORE(&cap_detected, d);
+    STORE(&asmcrypt_cpucap, d & env_mask());
+    STORE_REL(&cap_ready, 1);
 }
 
 #if defined(__GNUC__)
@@ -43,17 +66,17 @@ static void cpucap_ctor(void)
 unsigned int asmcrypt_cpucap_detected(void)
 {
     asmcrypt_cpucap_init();
-    return cap_detected;
+    return LOAD(&cap_detected);
 }
 
 void asmcrypt_cpucap_restrict(unsigned int mask)
 {
     asmcrypt_cpucap_init();
-    asmcrypt_cpucap = cap_detected & env_mask() & mask;
+    STORE(&asmcrypt_cpucap, LOAD(&cap_detected) & env_mask() & mask);
 }
 
 unsigned int asmcrypt_cpu_caps(void)
 {
     asmcrypt_cpucap_init();
-    return asmcrypt_cpucap;
+    return LOAD(&asmcrypt_cpucap);
 }

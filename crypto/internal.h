@@ -3,9 +3,11 @@
  * and the assembly modules.  Not installed.
  *
  * Assembly entry points keep the OpenSSL names and argument lists
- * (BN_ULONG is asmcrypt_word).  A module set is enabled by Configure:
+ * (BN_ULONG is asmcrypt_word).  Modules are enabled by Configure from its
+ * registry, each with a conf.h define:
  *   ASMCRYPT_BN_MONT_ASM   bn_mul_mont            (crypto/bn/asm/<arch>-mont.pl)
  *   ASMCRYPT_BN_WORDS_ASM  bn_*_words             (crypto/bn/asm/<arch>-words.pl)
+ *   ASMCRYPT_BN_MODEXP_ASM bn_mod_exp_arch        (crypto/bn/bn_exp_<arch>.c)
  *   ASMCRYPT_POLY1305_ASM  poly1305_init/_blocks/_emit (crypto/poly1305/asm)
  * The C references carry a _c / ref suffix so both can be linked together
  * (tests and apps/speed compare them in one binary).
@@ -21,7 +23,7 @@
 
 typedef asmcrypt_word BN_ULONG;
 
-/* ---- capabilities (crypto/cpucap.c + crypto/cpucap_<arch>.c) ---------- */
+/* ---- capabilities (crypto/cpucap.c + crypto/arch/cpucap_<arch>.c) ----- */
 
 /* Read by assembly modules to choose a path: detected & ASMCRYPT_CAP.
  * Hidden so that PC-relative access works from inside the shared library. */
@@ -34,9 +36,17 @@ void asmcrypt_cpucap_init(void);          /* idempotent */
 unsigned int asmcrypt_cpucap_detected(void);
 /* Tests and apps/speed only: caps = detected & mask (never adds). */
 void asmcrypt_cpucap_restrict(unsigned int mask);
-/* Per-architecture hooks (exactly one cpucap_<arch>.c provides real ones). */
-unsigned int asmcrypt_arch_detect(void);
-const char *asmcrypt_arch_impl(const char *primitive, unsigned int caps);
+/* The capability bits of this machine: crypto/arch/cpucap_<arch>.c, the
+ * one Configure's registry lists for the target's asm_arch. */
+unsigned int cpucap_arch_detect(void);
+/* MIPS only (crypto/arch/cpucap_mips.c): the code the MIPS modules
+ * assemble for this build's ISA ("mips32r2", "mips64r6", ...). */
+const char *cpucap_mips_build_name(void);
+
+/* ---- implementation names ---------------------------------------------
+ * Each area names what its dispatch selects ("c" for the C reference) in a
+ * function of this type; crypto/impl.c tables them by primitive. */
+typedef const char *impl_name_f(const char *primitive);
 
 /* ---- C references: crypto/bn/bn_words.c, bn_mont.c --------------------- */
 BN_ULONG bn_mul_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
@@ -107,5 +117,8 @@ int  poly1305_init(void *ctx, const unsigned char key[16], void *func[2]);
 void poly1305_blocks(void *ctx, const unsigned char *inp, size_t len,
                      unsigned int padbit);
 void poly1305_emit(void *ctx, unsigned char mac[16], const unsigned int nonce[4]);
+/* The name of a block function the module's init hands out
+ * (crypto/poly1305/poly1305_names_<arch>.c, with the module only). */
+const char *poly1305_asm_name(poly1305_blocks_f chosen);
 
 #endif

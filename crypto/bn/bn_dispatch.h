@@ -1,6 +1,7 @@
 /*
- * crypto/bn/bn_dispatch.h - word-primitive dispatch (bn_dispatch.c):
- * the assembly names under ASMCRYPT_BN_WORDS_ASM, else the C references.
+ * crypto/bn/bn_dispatch.h - bignum dispatch (bn_dispatch.c): the
+ * word primitives (the assembly entry points under ASMCRYPT_BN_WORDS_ASM,
+ * else the C references) and the names of what runs (asmcrypt_impl).
  * asmcrypt_mont_mul_any is declared in crypto/internal.h.
  */
 #ifndef ASMCRYPT_BN_DISPATCH_H
@@ -18,5 +19,18 @@ BN_ULONG asmcrypt_words_cnd_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG
                                 int num, BN_ULONG cond);
 BN_ULONG asmcrypt_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                                 int num, BN_ULONG cond);
+
+/* asmcrypt_impl's names of the bignum primitives (crypto/impl.c) */
+impl_name_f bn_mont_impl_name, bn_mod_exp_impl_name, bn_words_impl_name;
+
+/* 1 for the multiply-by-a-word primitives (mul_add, mul, mul_sub): the
+ * ones whose assembly has a path per multiplier instruction */
+int bn_words_is_mul(const char *primitive);
+
+/* Names of the arch's assembly paths at capability mask caps, in
+ * crypto/bn/bn_names_<arch>.c: compiled (and called) only where
+ * Configure's registry enables the mont or words module. */
+const char *bn_mont_arch_name(unsigned int caps);
+const char *bn_words_arch_name(const char *primitive, unsigned int caps);
 
 #endif

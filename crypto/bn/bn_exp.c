@@ -13,14 +13,13 @@
  * Every multiplication goes through asmcrypt_mont_mul_any, so an assembly
  * bn_mul_mont speeds this up.  The window loop is bn_exp_windows
  * (bn_exp_util.c), shared with the per-architecture paths, which differ
- * only in their table gathers (and x86_64's IFMA radix-2^52 path).  Stack
+ * only in their table gathers (and x86_64's IFMA radix-2^52 path): the
+ * modexp module of Configure's registry, bn_mod_exp_arch.  Stack
  * use is fixed by ASMCRYPT_BN_MAX_WORDS (about 35 numbers of
  * ASMCRYPT_BN_MAX_BITS bits, ~36 KB), no malloc.
  */
 #include "bn_local.h"
 #include "bn_exp_util.h"
-#include "bn_exp_x86_64.h"
-#include "bn_exp_aarch64.h"
 
 int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
                      const asmcrypt_word *ep, int ewords,
@@ -36,13 +35,9 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     if (bn_lt_ct(ap, np, num) == 0)
         return ASMCRYPT_ERANGE;
 
-#ifdef ASMCRYPT_MOD_EXP_X86_64
-    if (asmcrypt_mod_exp_x86_64(rp, ap, ep, ewords, np, num))
-        return ASMCRYPT_OK;          /* x86_64 paths, bn_exp_x86_64.c */
-#endif
-#ifdef ASMCRYPT_MOD_EXP_AARCH64
-    if (asmcrypt_mod_exp_aarch64(rp, ap, ep, ewords, np, num))
-        return ASMCRYPT_OK;          /* AArch64 path, bn_exp_aarch64.c */
+#ifdef ASMCRYPT_BN_MODEXP_ASM
+    if (bn_mod_exp_arch(rp, ap, ep, ewords, np, num))
+        return ASMCRYPT_OK;          /* the arch's path, bn_exp_<arch>.c */
 #endif
     bn_exp_windows(rp, ap, ep, ewords, np, num, num, bn_exp_gather_c);
     return ASMCRYPT_OK;

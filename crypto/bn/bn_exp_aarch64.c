@@ -2,7 +2,8 @@
  * crypto/bn/bn_exp_aarch64.c - constant-time modexp for AArch64 with the
  * armv8-mont module.
  *
- * asmcrypt_mod_exp_aarch64() is tried first by asmcrypt_mod_exp (bn_exp.c)
+ * Compiled with the modexp module on asm_arch aarch64 only (Configure's
+ * registry).  bn_mod_exp_arch() is tried first by asmcrypt_mod_exp (bn_exp.c)
  * after its argument checks and always computes rp (returns 1).  Same
  * fixed 5-bit windows as bn_exp.c (32 Montgomery powers, five squarings
  * and one multiplication per window, all through bn_mul_mont), with two
@@ -23,10 +24,6 @@
  * BN_mod_exp_mont_consttime): docs/perf/aarch64.md.
  */
 #include "bn_local.h"
-
-#if defined(__aarch64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
-
-#include "bn_exp_aarch64.h"
 #include "bn_exp_util.h"
 
 /* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read:
@@ -34,17 +31,29 @@
 void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 
+/* the NEON gather runs */
+static int use_neon(unsigned int caps)
+{
+    return (caps & ASMCRYPT_CAP_A64_NEON) != 0;
+}
+
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
 {
-    if (asmcrypt_cpucap & ASMCRYPT_CAP_A64_NEON)
+    if (use_neon(asmcrypt_cpu_caps()))
         bn_gather5_armv8(out, tab, idx, S);
     else
         bn_gather5_armv8_gpr(out, tab, idx, S);
 }
 
-int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                             int ewords, const BN_ULONG *np, int num)
+/* distinct names so the tools (ct-test, icount) run both gathers */
+const char *bn_mod_exp_arch_name(unsigned int caps)
+{
+    return use_neon(caps) ? "armv8-neon" : "armv8";
+}
+
+int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                    int ewords, const BN_ULONG *np, int num)
 {
     int S = (num + 7) & ~7;                         /* the gathers take 8-word blocks */
 
@@ -53,7 +62,3 @@ int asmcrypt_mod_exp_aarch64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *e
     bn_exp_windows(rp, ap, ep, ewords, np, num, S, lookup);
     return 1;
 }
-
-#else
-typedef int asmcrypt_bn_exp_aarch64_unused;  /* ISO C forbids an empty unit */
-#endif

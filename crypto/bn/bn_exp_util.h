@@ -50,4 +50,14 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                     int ewords, const BN_ULONG *np, int num, int S,
                     bn_exp_gather_f gather);
 
+/* The modexp module (crypto/bn/bn_exp_<arch>.c, compiled only where
+ * Configure's registry enables it, ASMCRYPT_BN_MODEXP_ASM): called by
+ * asmcrypt_mod_exp after its argument checks; returns 1 when rp was
+ * computed, 0 when this path does not apply (the caller continues).
+ * bn_mod_exp_arch_name names the path it takes at capability mask caps,
+ * from the same test the dispatch uses. */
+int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                    int ewords, const BN_ULONG *np, int num);
+const char *bn_mod_exp_arch_name(unsigned int caps);
+
 #endif

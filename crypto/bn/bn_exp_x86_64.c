@@ -2,10 +2,11 @@
  * crypto/bn/bn_exp_x86_64.c - constant-time modexp for x86_64 with the
  * x86_64-mont module.
  *
- * asmcrypt_mod_exp_x86_64() is tried first by asmcrypt_mod_exp (bn_exp.c)
+ * Compiled with the modexp module on asm_arch x86_64 only (Configure's
+ * registry).  bn_mod_exp_arch() is tried first by asmcrypt_mod_exp (bn_exp.c)
  * after its argument checks and always computes rp (returns 1):
  *
- * AVX512-IFMA (asmcrypt_cpucap has AVX512F and AVX512IFMA), every num:
+ * AVX512-IFMA (the capabilities have AVX512F and AVX512IFMA), every num:
  *   numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
  *   2^(52 lp), lp <= L limbs in use) and multiplied by bn_amm52_x86_64
  *   (x86_64-mont.pl), an "almost Montgomery" product: inputs and outputs
@@ -23,11 +24,8 @@
  *   Out of Montgomery form with a product by 1.
  */
 #include "bn_local.h"
-
-#if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM) && ASMCRYPT_WORD_BITS == 64
-
-#include "bn_exp_x86_64.h"
 #include "bn_exp_util.h"
+#include "bn_dispatch.h"
 
 #define AMM_MAXK 20                    /* bn_amm52_x86_64 takes k = 1..20 */
 #define LMAX     (8 * AMM_MAXK)
@@ -149,27 +147,36 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
 /* out = tab[idx] (32 entries, stride S words), every entry read */
 static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
 {
-    if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX512F)
+    unsigned int caps = asmcrypt_cpu_caps();
+
+    if (caps & ASMCRYPT_CAP_X86_AVX512F)
         bn_gather52_x86_64(out, tab, idx, S);       /* any 64-bit words */
-    else if (asmcrypt_cpucap & ASMCRYPT_CAP_X86_AVX2)
+    else if (caps & ASMCRYPT_CAP_X86_AVX2)
         bn_gather64_avx2_x86_64(out, tab, idx, S);
     else
         bn_exp_gather_c(out, tab, idx, S);
 }
 
-int asmcrypt_mod_exp_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                            int ewords, const BN_ULONG *np, int num)
+/* the radix-2^52 path runs (for every num it takes) */
+static int use_ifma(unsigned int caps)
 {
     const unsigned int ifma = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
 
-    if ((asmcrypt_cpucap & ifma) == ifma && mod_exp_ifma(rp, ap, ep, ewords, np, num))
+    return (caps & ifma) == ifma;
+}
+
+const char *bn_mod_exp_arch_name(unsigned int caps)
+{
+    return use_ifma(caps) ? "x86_64-ifma" : bn_mont_arch_name(caps);
+}
+
+int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                    int ewords, const BN_ULONG *np, int num)
+{
+    if (use_ifma(asmcrypt_cpu_caps()) && mod_exp_ifma(rp, ap, ep, ewords, np, num))
         return 1;
     /* radix 2^64 over bn_mul_mont (MULX or mulq), table padded to 8-word
      * blocks for the vector gathers */
     bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64);
     return 1;
 }
-
-#else
-typedef int asmcrypt_bn_exp_x86_64_unused;  /* ISO C forbids an empty unit */
-#endif

@@ -87,6 +87,28 @@ static void state_init(uint64_t st[24], const unsigned char *key,
 #endif
 }
 
+impl_name_f poly1305_impl_name;
+
+/* asmcrypt_impl("poly1305"): the name of the block function state_init
+ * picks now (a throw-away init; the key is public zeros), from the
+ * module's table (poly1305_names_<arch>.c), or "c". */
+const char *poly1305_impl_name(const char *primitive)
+{
+#if defined(ASMCRYPT_POLY1305_ASM)
+    static const unsigned char zero_key[16];
+    uint64_t st[24];
+    poly1305_blocks_f blocks;
+    poly1305_emit_f emit;
+
+    (void)primitive;
+    state_init(st, zero_key, &blocks, &emit);
+    return poly1305_asm_name(blocks);
+#else
+    (void)primitive;
+    return "c";
+#endif
+}
+
 static void nonce_words(uint32_t nonce[4], const unsigned char key[32])
 {
     int i;
