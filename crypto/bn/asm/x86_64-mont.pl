@@ -192,10 +192,10 @@ ___
     }
     return $s;
 }
-# The mulx/sqrx/mulx2 paths need BMI2 and ADX, the ifma path AVX-512F and
-# AVX512-IFMA.
+# The mulx/sqrx/mulx2 paths need BMI2 and ADX, the ifma path AVX-512F,
+# AVX512-IFMA and BMI2 (bn_amm52_int's scalar m chain is a mulx).
 my @CAP_MULX = qw(BMI2 ADX);
-my @CAP_IFMA = qw(AVX512F AVX512IFMA);
+my @CAP_IFMA = qw(BMI2 AVX512F AVX512IFMA);
 
 # Largest num taken (bigger: return 0): the library's limit, 128 words =
 # 8192 bits.  Generated for OpenSSL (-DASMCRYPT_OPENSSL on the perl command
