@@ -94,6 +94,9 @@ uint64_t sp_rand64(void);
 double sp_median(double *v, int n);
 int sp_parse_sizes(const char *s, long *out, int max);
 int sp_selected(const sp_opts *o, const char *table, const char *group);
+/* exits: an implementation disagrees with the reference */
+void sp_mismatch(const char *table, long size, const char *size_unit,
+                 const char *impl, const char *ref);
 
 /* speed_timer.c: a clock in TSC ticks (x86_64) or ns, and core cycles */
 void sp_timer_init(void);
@@ -125,8 +128,6 @@ void sp_progress_done(const sp_opts *o);
 void sp_report_begin(const sp_opts *o);
 void sp_report_table(const sp_opts *o, const sp_table *t);
 void sp_report_end(const sp_opts *o);
-void sp_mismatch(const char *table, long size, const char *size_unit,
-                 const char *impl, const char *ref);
 
 /* benchmark groups: speed_poly1305.c, speed_mont.c, speed_modexp.c,
  * speed_words.c */

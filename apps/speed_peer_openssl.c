@@ -13,6 +13,28 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+/* Fixed-width little-endian byte string of a word array (num words), and
+ * back: the format of BN_bn2lebinpad / BN_lebin2bn. */
+static void sp_words_to_le(unsigned char *out, const asmcrypt_word *w, int num)
+{
+    size_t i, nb = sizeof(asmcrypt_word) * (size_t)num;
+
+    for (i = 0; i < nb; i++)
+        out[i] = (unsigned char)(w[i / sizeof(asmcrypt_word)] >>
+                                 (8 * (i % sizeof(asmcrypt_word))));
+}
+
+static void sp_le_to_words(asmcrypt_word *w, const unsigned char *in, int num)
+{
+    size_t i, nb = sizeof(asmcrypt_word) * (size_t)num;
+
+    for (i = 0; i < (size_t)num; i++)
+        w[i] = 0;
+    for (i = 0; i < nb; i++)
+        w[i / sizeof(asmcrypt_word)] |=
+            (asmcrypt_word)in[i] << (8 * (i % sizeof(asmcrypt_word)));
+}
+
 const char *sp_openssl_version(void)
 {
     return OpenSSL_version(OPENSSL_VERSION);

@@ -5,26 +5,6 @@
 #include <stdio.h>
 #include "speed_peers.h"
 
-void sp_words_to_le(unsigned char *out, const asmcrypt_word *w, int num)
-{
-    size_t i, nb = sizeof(asmcrypt_word) * (size_t)num;
-
-    for (i = 0; i < nb; i++)
-        out[i] = (unsigned char)(w[i / sizeof(asmcrypt_word)] >>
-                                 (8 * (i % sizeof(asmcrypt_word))));
-}
-
-void sp_le_to_words(asmcrypt_word *w, const unsigned char *in, int num)
-{
-    size_t i, nb = sizeof(asmcrypt_word) * (size_t)num;
-
-    for (i = 0; i < (size_t)num; i++)
-        w[i] = 0;
-    for (i = 0; i < nb; i++)
-        w[i / sizeof(asmcrypt_word)] |=
-            (asmcrypt_word)in[i] << (8 * (i % sizeof(asmcrypt_word)));
-}
-
 void sp_peer_versions(char *buf, size_t len)
 {
     const char *v[3];

@@ -8,10 +8,6 @@
 
 #include "speed.h"
 
-/* Fixed-width little-endian byte string of a word array (num words). */
-void sp_words_to_le(unsigned char *out, const asmcrypt_word *w, int num);
-void sp_le_to_words(asmcrypt_word *w, const unsigned char *in, int num);
-
 const char *sp_openssl_version(void);     /* NULL when not built in */
 void sp_openssl_poly1305(sp_row *r, const char *table, const unsigned char key[32],
                          const unsigned char *msg, size_t len,

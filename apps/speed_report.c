@@ -312,10 +312,3 @@ void sp_report_end(const sp_opts *o)
     else if (o->format == SP_TEXT && sp_have_tsc())
         printf("\ncore clock over the run: median %.2f GHz\n", sp_core_ghz());
 }
-
-void sp_mismatch(const char *table, long size, const char *size_unit,
-                 const char *impl, const char *ref)
-{
-    sp_die("%s at %ld %s: %s disagrees with %s; not timing wrong code",
-           table, size, size_unit, impl, ref);
-}

@@ -21,6 +21,16 @@ void sp_die(const char *fmt, ...)
     exit(3);
 }
 
+/* a cell's result differs from the reference's: stop before timing it
+ * (called by the groups and the peers, so it lives with the errors here,
+ * not in speed_report.c, which calls the peers) */
+void sp_mismatch(const char *table, long size, const char *size_unit,
+                 const char *impl, const char *ref)
+{
+    sp_die("%s at %ld %s: %s disagrees with %s; not timing wrong code",
+           table, size, size_unit, impl, ref);
+}
+
 void *sp_xmalloc(size_t n)
 {
     void *p = calloc(1, n ? n : 1);

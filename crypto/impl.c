@@ -6,7 +6,7 @@
 #include <string.h>
 #include "internal.h"
 
-/* one line an area: its name functions (bn_dispatch.c, poly1305_api.c) */
+/* one line an area: its name functions (bn_names.c, poly1305_api.c) */
 impl_name_f bn_mont_impl_name, bn_mod_exp_impl_name, bn_words_impl_name;
 impl_name_f poly1305_impl_name;
 

@@ -1,13 +1,11 @@
 /*
  * crypto/bn/bn_dispatch.c - route the library's bignum calls to the
  * assembly entry points when Configure enabled them, else to the C
- * references, and name what runs (asmcrypt_impl).  bn_mul_mont may
- * decline a size (returns 0): C takes over.
+ * references (bn_names.c names what runs).  bn_mul_mont may decline a
+ * size (returns 0): C takes over.
  */
-#include <string.h>
 #include "bn_local.h"
 #include "bn_dispatch.h"
-#include "bn_exp_util.h"
 
 void asmcrypt_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                            const BN_ULONG *np, BN_ULONG n0, int num)
@@ -68,46 +66,4 @@ BN_ULONG asmcrypt_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG
                                 int num, BN_ULONG cond)
 {
     return WORDS(bn_cnd_sub_words)(rp, ap, bp, num, cond);
-}
-
-/* ---- names (crypto/impl.c's table) --------------------------------------- */
-
-int bn_words_is_mul(const char *primitive)
-{
-    return strcmp(primitive, "bn_mul_add_words") == 0
-        || strcmp(primitive, "bn_mul_words") == 0
-        || strcmp(primitive, "bn_mul_sub_words") == 0;
-}
-
-const char *bn_mont_impl_name(const char *primitive)
-{
-    (void)primitive;
-#ifdef ASMCRYPT_BN_MONT_ASM
-    return bn_mont_arch_name(asmcrypt_cpu_caps());
-#else
-    return "c";
-#endif
-}
-
-const char *bn_words_impl_name(const char *primitive)
-{
-#ifdef ASMCRYPT_BN_WORDS_ASM
-    return bn_words_arch_name(primitive, asmcrypt_cpu_caps());
-#else
-    (void)primitive;
-    return "c";
-#endif
-}
-
-/* The modexp module's own name where it has one (its gathers and, on
- * x86_64, radix 2^52), else that of the Montgomery multiplication all
- * its products go through. */
-const char *bn_mod_exp_impl_name(const char *primitive)
-{
-#ifdef ASMCRYPT_BN_MODEXP_ASM
-    (void)primitive;
-    return bn_mod_exp_arch_name(asmcrypt_cpu_caps());
-#else
-    return bn_mont_impl_name(primitive);
-#endif
 }

@@ -7,6 +7,7 @@
 #ifndef ASMCRYPT_BN_DISPATCH_H
 #define ASMCRYPT_BN_DISPATCH_H
 
+#include <string.h>
 #include "internal.h"
 
 BN_ULONG asmcrypt_words_mul_add(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
@@ -20,12 +21,17 @@ BN_ULONG asmcrypt_words_cnd_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG
 BN_ULONG asmcrypt_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                                 int num, BN_ULONG cond);
 
-/* asmcrypt_impl's names of the bignum primitives (crypto/impl.c) */
+/* asmcrypt_impl's names of the bignum primitives (bn_names.c) */
 impl_name_f bn_mont_impl_name, bn_mod_exp_impl_name, bn_words_impl_name;
 
 /* 1 for the multiply-by-a-word primitives (mul_add, mul, mul_sub): the
  * ones whose assembly has a path per multiplier instruction */
-int bn_words_is_mul(const char *primitive);
+static inline int bn_words_is_mul(const char *primitive)
+{
+    return strcmp(primitive, "bn_mul_add_words") == 0
+        || strcmp(primitive, "bn_mul_words") == 0
+        || strcmp(primitive, "bn_mul_sub_words") == 0;
+}
 
 /* Names of the arch's assembly paths at capability mask caps, in
  * crypto/bn/bn_names_<arch>.c: compiled (and called) only where
