@@ -49,6 +49,7 @@ test/poly1305_internal_test test/evp_test"
 [ $# -eq 2 ] || { echo "usage: $0 aarch64|armv4|mips32 ROWDIR" >&2; exit 2; }
 ARCH=$1
 ROW=$2
+XLIBS=
 # per ARCH: OpenSSL target, cross prefix, extra Configure flags, qemu and
 # its -cpu, the cross libc, our objects / OpenSSL's replaced ones / kept
 case $ARCH in
@@ -69,12 +70,13 @@ armv4)
 mips32)
     # no matrix row yet (test/openssl-import-cross.sh mips32 DIR by hand):
     # little-endian o32, MIPS32r2; OpenSSL has no MIPS capability word and
-    # no 32-bit MIPS Poly1305, so one level and mips-mont alone
+    # no 32-bit MIPS Poly1305, so one level and the bn modules alone
     TARGET=linux-mips32 PREFIX=mipsel-linux-gnu- XFLAGS=-march=mips32r2
     QEMU=qemu-mipsel CPU=74Kf SYSROOT=/usr/mipsel-linux-gnu
-    WANT="asmcrypt-mips-mont"
-    GONE="mips-mont"
-    KEEP="bn-mips" ;;
+    XLIBS=-latomic      # 64-bit atomics (OpenSSL's own link line has it)
+    WANT="asmcrypt-mips-mont asmcrypt-mips-words"
+    GONE="mips-mont bn-mips"
+    KEEP= ;;
 *) echo "usage: $0 aarch64|armv4|mips32 ROWDIR" >&2; exit 2 ;;
 esac
 # name:OPENSSL_armcap ("default" leaves it unset)
@@ -189,7 +191,7 @@ stamp "recipes done"
 DIFFSRC=$SRC/test/openssl/diff.c
 for b in stock imported; do
     if ! "${PREFIX}gcc" -std=c99 -D_DEFAULT_SOURCE -O2 -Wall -Wextra $XFLAGS -I"$ROW/$b/include" "$DIFFSRC" \
-         "$ROW/$b/libcrypto.a" -ldl -pthread -o "$ROW/diff-$b" 2>"$ROW/diff-$b.log"; then
+         "$ROW/$b/libcrypto.a" -ldl -pthread $XLIBS -o "$ROW/diff-$b" 2>"$ROW/diff-$b.log"; then
         bad "build test/openssl/diff.c against $b: $(head -1 "$ROW/diff-$b.log")"
         finish
     fi

@@ -34,7 +34,9 @@
 #            poly1305: poly1305-armv4.pl -> poly1305-armv4.pl
 #   aarch64  bn: armv8-mont.pl -> armv8-mont.pl (bn_asm.c kept)
 #            poly1305: poly1305-armv8.pl -> poly1305-armv8.pl
-#   mips32/mips64  bn: mips-mont.pl -> mips-mont.pl (bn-mips kept)
+#   mips32/mips64  bn: mips-mont.pl -> mips-mont.pl
+#                asm/mips.pl (bn-mips.S) -> mips-words.pl (the ten word
+#                functions OpenSSL links from it, in OpenSSL mode)
 #            poly1305 (mips64 only, as in OpenSSL): poly1305-mips.pl
 # Exit status 0 on success; any mismatch with the expected build.info
 # lines stops it with a message naming the file and the line it wanted.
@@ -118,12 +120,12 @@ aarch64)
 mips32)
     FLAVOUR=o32
     XLATE=
-    BN_PL=crypto/bn/asm/mips-mont.pl
+    BN_PL="crypto/bn/asm/mips-mont.pl crypto/bn/asm/mips-words.pl"
     POLY_PL= ;;     # OpenSSL has no Poly1305 asm for mips32
 mips64)
     FLAVOUR=64
     XLATE=
-    BN_PL=crypto/bn/asm/mips-mont.pl
+    BN_PL="crypto/bn/asm/mips-mont.pl crypto/bn/asm/mips-words.pl"
     POLY_PL=crypto/poly1305/asm/poly1305-mips.pl ;;
 *) usage ;;
 esac
@@ -238,9 +240,11 @@ if [ $want_bn = 1 ]; then
         gen bn asmcrypt-armv8-mont.S crypto/bn/asm/armv8-mont.pl ;;
     mips32|mips64)
         edit $BI '^\s*\$BNASM_mips32=' mips-mont.S asmcrypt-mips-mont.S
+        edit $BI '^\s*\$BNASM_mips32=' bn-mips.S asmcrypt-mips-words.S
         edit $BI '^\s*\$BNDEF_mips32=' OPENSSL_BN_ASM_MONT \
             'OPENSSL_BN_ASM_MONT ASMCRYPT_OPENSSL'
-        gen bn asmcrypt-mips-mont.S crypto/bn/asm/mips-mont.pl ;;
+        gen bn asmcrypt-mips-mont.S crypto/bn/asm/mips-mont.pl
+        gen bn asmcrypt-mips-words.S crypto/bn/asm/mips-words.pl ;;
     esac
 fi
 
