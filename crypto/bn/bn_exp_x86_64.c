@@ -6,7 +6,7 @@
  * registry).  bn_mod_exp_arch() is tried first by asmcrypt_mod_exp (bn_exp.c)
  * after its argument checks and always computes rp (returns 1):
  *
- * AVX512-IFMA (the capabilities have AVX512F and AVX512IFMA), every num:
+ * AVX512-IFMA (the capabilities have BMI2, AVX512F and AVX512IFMA), every num:
  *   numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
  *   2^(52 lp), lp <= L limbs in use) and multiplied by bn_amm52_x86_64
  *   (x86_64-mont.pl), an "almost Montgomery" product: inputs and outputs
@@ -157,10 +157,12 @@ static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
         bn_exp_gather_c(out, tab, idx, S);
 }
 
-/* the radix-2^52 path runs (for every num it takes) */
+/* the radix-2^52 path runs (for every num it takes): bn_amm52_x86_64
+ * needs AVX-512F, IFMA and, for its scalar m chain, BMI2 (mulx) */
 static int use_ifma(unsigned int caps)
 {
-    const unsigned int ifma = ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA;
+    const unsigned int ifma = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_AVX512F |
+                              ASMCRYPT_CAP_X86_AVX512IFMA;
 
     return (caps & ifma) == ifma;
 }

@@ -5,14 +5,16 @@
  *
  * Both take their MULX/ADCX/ADOX code when BMI2 and ADX are present, mulq
  * otherwise; bn_mul_mont runs num 16..64 (1024..4096 bits) on AVX512-IFMA
- * in radix 2^52 (other sizes on mulx/mulq).  The add, sub and cnd_* loops
+ * in radix 2^52 (other sizes on mulx/mulq) when BMI2, AVX-512F and IFMA
+ * are present.  The add, sub and cnd_* loops
  * have a single path.
  */
 #include <string.h>
 #include "bn_dispatch.h"
 
 #define X86_MULX (ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX)
-#define X86_IFMA (ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA)
+/* the ifma gate of x86_64-mont.pl (@CAP_IFMA): bn_amm52_int also uses mulx */
+#define X86_IFMA (ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_AVX512F | ASMCRYPT_CAP_X86_AVX512IFMA)
 
 const char *bn_mont_arch_name(unsigned int caps)
 {
