@@ -10,7 +10,7 @@ const char *asmcrypt_strerror(int code)
     case ASMCRYPT_ENULL:  return "required pointer is NULL";
     case ASMCRYPT_ESIZE:  return "size out of range";
     case ASMCRYPT_EEVEN:  return "modulus is even";
-    case ASMCRYPT_ERANGE: return "operand not below the modulus";
+    case ASMCRYPT_ERANGE: return "operand not below the modulus, wrong n0, or refused overlap";
     case ASMCRYPT_ESTATE: return "context not initialised";
     default:              return "unknown error";
     }

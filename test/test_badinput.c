@@ -427,10 +427,7 @@ static void test_valid_edges(void)
  * of rp with ap or ep (it writes rp only at the end, from its own
  * buffers); the carry word anywhere but in the result.  Refused: every
  * other overlap, and for mont_mul and mod_exp any overlap with np.
- * Returns 1 allowed, 0 refused, -1 not checked: mod_exp with rp
- * overlapping np is refused in the documentation but not yet by the code
- * (bn_exp.c, see docs/testing-badinput.md); -DASMCRYPT_TEST_PENDING
- * checks it. */
+ * Returns 1 allowed, 0 refused (-1 would mean not checked). */
 enum which { IN_A, IN_B, IN_N, IN_E, IN_CARRY };
 static const char *const which_name[] = { "ap", "bp", "np", "ep", "carry" };
 
@@ -441,10 +438,6 @@ static int alias_allowed(enum op op, enum which w, int d, int num)
     if (op == OP_SQR)
         return 0;
     if (w == IN_N) {
-#if !defined(ASMCRYPT_TEST_PENDING)
-        if (op == OP_EXP)
-            return -1;
-#endif
         return 0;
     }
     if (op == OP_EXP)
@@ -630,9 +623,7 @@ static void test_poly1305_bad(void)
     pcheck(asmcrypt_poly1305_update(&box.ctx, box.msg, 5), ASMCRYPT_ESTATE, "update after final");
     pcheck(asmcrypt_poly1305_final(&box.ctx, box.tag), ASMCRYPT_ESTATE, "final after final");
 
-#if defined(ASMCRYPT_TEST_PENDING)
-    /* Pending the poly1305_api.c change in docs/testing-badinput.md: a
-     * buffer that wraps around the address space cannot exist. */
+    /* a buffer that wraps around the address space cannot exist */
     box_fill(); box_snap = box;
     for (i = 0; i < sizeof(huge) / sizeof(huge[0]); i++)
         pcheck(asmcrypt_poly1305(box.tag, box.msg, huge[i], box.key), ASMCRYPT_ESIZE, "one-shot len near SIZE_MAX");
@@ -640,7 +631,6 @@ static void test_poly1305_bad(void)
     box_snap = box;
     for (i = 0; i < sizeof(huge) / sizeof(huge[0]); i++)
         pcheck(asmcrypt_poly1305_update(&box.ctx, box.msg, huge[i]), ASMCRYPT_ESIZE, "update len near SIZE_MAX");
-#endif
 }
 
 /* Aliasing: the one-shot reads all of in and key before it writes tag, so

@@ -8,7 +8,8 @@
  * in-process through asmcrypt_cpucap_restrict, that level with each of
  * its bits cleared in turn, so that a gate on the wrong bit shows even on
  * a host that has both bits.  What ran is observed, not derived from the
- * C rules of crypto/cpucap_<arch>.c:
+ * naming rules of crypto/bn/bn_names_<arch>.c and
+ * crypto/poly1305/poly1305_names_<arch>.c:
  *
  *  - every target: bn_mul_mont is called directly for every num its
  *    header claims (ap != bp and ap == bp) and must return 1 with the C
@@ -68,14 +69,6 @@ static unsigned int dependents(unsigned int bit)
         return dependents(ASMCRYPT_CAP_X86_AVX512F) | ASMCRYPT_CAP_X86_AVX512F;
     if (bit == ASMCRYPT_CAP_X86_AVX512F)
         return ASMCRYPT_CAP_X86_AVX512VL | ASMCRYPT_CAP_X86_AVX512BW | ASMCRYPT_CAP_X86_AVX512IFMA;
-# if !defined(ASMCRYPT_TEST_PENDING)
-    /* Known gate bug (docs/testing-badinput.md): the IFMA code of
-     * x86_64-mont.pl (bn_amm52_int) uses mulx but is gated on AVX512F +
-     * IFMA only.  Every IFMA CPU has BMI2, so until the gate is fixed a
-     * BMI2 knock-out also clears IFMA; -DASMCRYPT_TEST_PENDING shows it. */
-    if (bit == ASMCRYPT_CAP_X86_BMI2)
-        return ASMCRYPT_CAP_X86_AVX512IFMA;
-# endif
 #endif
     (void)bit;
     return 0;
@@ -417,6 +410,9 @@ static void evidence(const char *name, enum prim p, int num, unsigned int *must,
         *mustnot = p == P_EXP ? K_IFMA : K_F;
     } else if (strcmp(name, "x86_64") == 0) {
         *mustnot = K_BMI2 | K_ADX | (p == P_EXP ? K_IFMA : K_F) | (p == P_POLY ? K_AVX | K_AVX2 : 0);
+    } else if (strcmp(name, "c") == 0) {
+        /* the C reference (a C-only build such as generic64): no class is
+         * required; the per-instruction mask check above still applies */
     } else {
         *must = ~0u;             /* an unknown name: the table below must learn it */
     }

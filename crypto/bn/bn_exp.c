@@ -34,6 +34,10 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
         return ASMCRYPT_EEVEN;
     if (bn_lt_ct(ap, np, num) == 0)
         return ASMCRYPT_ERANGE;
+    /* rp may overlap ap and ep (written once, at the end), never np:
+     * the window loop keeps reading the modulus. */
+    if ((uintptr_t)rp < (uintptr_t)(np + num) && (uintptr_t)np < (uintptr_t)(rp + num))
+        return ASMCRYPT_ERANGE;
 
 #ifdef ASMCRYPT_BN_MODEXP_ASM
     if (bn_mod_exp_arch(rp, ap, ep, ewords, np, num))

@@ -138,6 +138,8 @@ int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t 
 
     if (ctx == NULL || (in == NULL && len > 0))
         return ASMCRYPT_ENULL;
+    if (len > (size_t)PTRDIFF_MAX || len > SIZE_MAX - (uintptr_t)in)
+        return ASMCRYPT_ESIZE;       /* no object is that large (C11 7.20.3) */
     if (ctx->magic != POLY1305_MAGIC || ctx->num >= 16)
         return ASMCRYPT_ESTATE;
     if (len == 0)
@@ -209,6 +211,8 @@ int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
 
     if (tag == NULL || key == NULL || (in == NULL && len > 0))
         return ASMCRYPT_ENULL;
+    if (len > (size_t)PTRDIFF_MAX || len > SIZE_MAX - (uintptr_t)in)
+        return ASMCRYPT_ESIZE;       /* no object is that large (C11 7.20.3) */
     /* No memset first: every init writes all it later reads (the state
      * test runs init over a canary-filled state on every matrix row). */
     state_init(st, key, &blocks, &emit);

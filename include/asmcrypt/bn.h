@@ -41,10 +41,7 @@
  *   mont_mul:                 rp == ap, rp == bp, ap == bp allowed; rp must
  *                             not overlap np
  *   mod_exp:                  rp may overlap ap and ep in any way; rp must
- *                             not overlap np (refusing it is pending in
- *                             bn_exp.c: today rp == np or rp below np works
- *                             and rp partly above np gives a wrong result
- *                             on the generic window path)
+ *                             not overlap np (ASMCRYPT_ERANGE)
  * Overlap checks compare addresses only (public), never the values.
  */
 #ifndef ASMCRYPT_BN_H

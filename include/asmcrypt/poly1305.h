@@ -12,10 +12,10 @@
  *   ASMCRYPT_ESTATE  update/final on a context that init did not set up
  *                    (or that final already consumed, or whose buffer
  *                    count is corrupted)
+ *   ASMCRYPT_ESIZE   len above PTRDIFF_MAX, or in + len wraps around the
+ *                    address space (no such buffer can exist)
  * An error leaves a live context usable.  len is any size_t, but in must
- * point to len readable bytes; a length near SIZE_MAX with a real buffer
- * is not refused yet (pending: ESIZE when in + len wraps around, see
- * docs/testing-badinput.md).
+ * point to len readable bytes.
  * A context holds no pointers to caller memory and may be copied.
  * final wipes the context.
  *
