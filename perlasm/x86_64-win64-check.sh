@@ -269,7 +269,8 @@ EOF
 mkdir -p "$T/asmcrypt" && mv "$T/conf.h" "$T/asmcrypt/conf.h"
 $CC -std=gnu99 -O1 -Wall -Wa,--noexecstack -I"$T" -I"$SRC/include" -I"$SRC/crypto" -I"$SRC/crypto/bn" -o "$T/drv" \
     "$T/drv.c" "$T/thunk.S" "$T/poly1305-x86_64.S" "$T/x86_64-mont.S" "$T/x86_64-words.S" \
-    "$SRC/crypto/cpucap.c" "$SRC/crypto/cpucap_x86_64.c" "$SRC/crypto/poly1305/poly1305_ref64.c" \
+    "$SRC/crypto/cpucap.c" "$SRC/crypto/arch/cpucap_x86_64.c" "$SRC/crypto/poly1305/poly1305_ref64.c" \
     "$SRC"/crypto/bn/bn_mont.c "$SRC"/crypto/bn/bn_words.c "$SRC"/crypto/bn/bn_api.c \
-    "$SRC"/crypto/bn/bn_dispatch.c "$SRC"/crypto/bn/bn_exp.c "$SRC"/crypto/err.c "$SRC"/crypto/impl.c
+    "$SRC"/crypto/bn/bn_dispatch.c "$SRC"/crypto/bn/bn_exp.c "$SRC"/crypto/bn/bn_exp_util.c \
+    "$SRC"/crypto/err.c
 "$T/drv"

@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # test/perlasm-check.sh ROWDIR - consistency checks of the perlasm sources
 # that no build row sees: the copies of shared blocks each run-alone
-# script carries must stay identical (perlasm/*-check.pl).  Last line:
+# script carries must stay identical (perlasm/*-check.pl), and the
+# mingw64 flavour runs under the Win64 calling convention
+# (perlasm/x86_64-win64-check.sh).  Last line:
 # "total: N passed, N failed".
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 ROWDIR=${1:-/tmp/perlasm-check}
 mkdir -p "$ROWDIR"
 pass=0 fail=0
-for chk in "$SRC"/perlasm/*-check.pl; do
+for chk in "$SRC"/perlasm/*-check.pl "$SRC"/perlasm/*-check.sh; do
     [ -f "$chk" ] || continue
-    out="$ROWDIR/$(basename "$chk" .pl).out"
-    perl "$chk" "$SRC" >"$out" 2>&1
+    out="$ROWDIR/$(basename "$chk").out"
+    case "$chk" in
+        *.pl) perl "$chk" "$SRC" >"$out" 2>&1 ;;
+        *)    sh "$chk" "$SRC" >"$out" 2>&1 ;;
+    esac
     rc=$?
     last=$(tail -n 1 "$out")
-    p=$(sed -n 's/^total: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' <<<"$last")
-    f=$(sed -n 's/^total: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' <<<"$last")
+    p=$(sed -n 's/^[a-z0-9-]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' <<<"$last")
+    f=$(sed -n 's/^[a-z0-9-]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' <<<"$last")
     if [ -z "$p" ]; then p=0; f=1; fi
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
     echo "$(basename "$chk"): $last (exit $rc)"
