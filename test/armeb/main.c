@@ -33,21 +33,6 @@ unsigned int asmcrypt_cpucap __attribute__((visibility("hidden")));
 
 static unsigned long passed, failed, skipped;
 
-/* Known big-endian bug (docs/testing-badinput.md): the NEON path of
- * armv4-mont.pl (num % 8 == 0, 16 <= num <= 1024, NEON bit set) stores its
- * 64-bit lanes with vst1.64 and reads their halves with scalar ldr at
- * +0 (low) and +4 (high), the little-endian layout.  Those cases are
- * counted as skipped until the module is fixed; -DASMCRYPT_TEST_PENDING
- * runs them. */
-static int known_bad(int num)
-{
-#if defined(ASMCRYPT_TEST_PENDING)
-    (void)num;
-    return 0;
-#else
-    return (asmcrypt_cpucap & ASMCRYPT_CAP_ARM_NEON) && num % 8 == 0 && num >= 16;
-#endif
-}
 
 static int check(int ok, const char *what, unsigned long a, unsigned long b)
 {
@@ -185,10 +170,6 @@ static void test_mont(void)
         BN_ULONG n0[1];
         int rc = 0;
 
-        if (known_bad((int)v->num)) {
-            skipped++;
-            continue;
-        }
         n0[0] = n0_of(vw + v->n);
         memset(R1, 0xa5, sizeof(R1));
         if (v->num >= 2)
@@ -202,10 +183,6 @@ static void test_mont(void)
             BN_ULONG n0[1];
             int j, rc;
 
-            if (known_bad(num)) {
-                skipped++;
-                continue;
-            }
             for (j = 0; j < num; j++) {
                 N[j] = rnd();
                 A[j] = rnd();

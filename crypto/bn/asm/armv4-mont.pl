@@ -555,6 +555,13 @@ ___
 
 sub neon_path {
     my $code = <<___;
+#ifdef __ARMEB__
+# define ASMCRYPT_LANE_LO 4
+# define ASMCRYPT_LANE_HI 0
+#else
+# define ASMCRYPT_LANE_LO 0
+# define ASMCRYPT_LANE_HI 4
+#endif
 .Lmont_neon:
 	ldr	r11, [sp, #$SAVED]		\@ n0
 	ldr	$n0r, [r11]
@@ -592,20 +599,20 @@ sub neon_path {
 .Lneon_outer:
 	ldr	lr, [r2], #4			\@ b[i]
 	add	r12, $wp, $toff			\@ &TO[w]
-	ldr	r0, [$wp, #-8]			\@ TE[w-1]
-	ldr	r1, [$wp, #-4]
-	ldr	r3, [r12, #-8]			\@ TO[w-1]
-	ldr	r8, [r12, #-4]
+	ldr	r0, [$wp, #-8+ASMCRYPT_LANE_LO]			\@ TE[w-1]
+	ldr	r1, [$wp, #-8+ASMCRYPT_LANE_HI]
+	ldr	r3, [r12, #-8+ASMCRYPT_LANE_LO]			\@ TO[w-1]
+	ldr	r8, [r12, #-8+ASMCRYPT_LANE_HI]
 ___
     $code .= neon_fold('r0', 'r1', 'r3', 'r8');      # C = (r8:r1)
     $code .= <<___;
-	ldr	r0, [$wp]
-	ldr	r3, [$wp, #4]
-	ldr	r6, [r12]			\@ O = lo(TO[w])
+	ldr	r0, [$wp, #ASMCRYPT_LANE_LO]
+	ldr	r3, [$wp, #ASMCRYPT_LANE_HI]
+	ldr	r6, [r12, #ASMCRYPT_LANE_LO]			\@ O = lo(TO[w])
 	adds	r0, r0, r1
 	adc	r3, r3, r8
-	str	r0, [$wp]			\@ TE[w] += C; r0 = E
-	str	r3, [$wp, #4]
+	str	r0, [$wp, #ASMCRYPT_LANE_LO]			\@ TE[w] += C; r0 = E
+	str	r3, [$wp, #ASMCRYPT_LANE_HI]
 	ldr	$nap, [sp, #$L{AP}]
 	ldr	$nnp, [sp, #$L{NP}]
 	ldr	r1, [$nap]			\@ a[0]
@@ -657,10 +664,17 @@ ___
 	mov	r9, #0				\@ carry (r10:r9)
 	mov	r10, #0
 .Lneon_fold:
+#ifdef __ARMEB__
+	ldr	r1, [$pe], #4			\@ e (high word first in memory)
+	ldr	r0, [$pe], #4
+	ldr	r12, [$po], #4			\@ o
+	ldr	r3, [$po], #4
+#else
 	ldr	r0, [$pe], #4			\@ e
 	ldr	r1, [$pe], #4
 	ldr	r3, [$po], #4			\@ o
 	ldr	r12, [$po], #4
+#endif
 	adds	r0, r0, r9			\@ e + carry
 	adcs	r1, r1, r10
 	lsr	r10, r12, #16
