@@ -53,6 +53,13 @@ static void wipe_words(uint64_t *p, size_t n)
 }
 #endif
 
+/* 0 for a length no buffer at in can have: above PTRDIFF_MAX (no object
+ * is that large, C11 7.20.3) or wrapping around the address space. */
+static int buffer_can_exist(const void *in, size_t len)
+{
+    return len <= (size_t)PTRDIFF_MAX && len <= SIZE_MAX - (uintptr_t)in;
+}
+
 static uint32_t le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
@@ -138,8 +145,8 @@ int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t 
 
     if (ctx == NULL || (in == NULL && len > 0))
         return ASMCRYPT_ENULL;
-    if (len > (size_t)PTRDIFF_MAX || len > SIZE_MAX - (uintptr_t)in)
-        return ASMCRYPT_ESIZE;       /* no object is that large (C11 7.20.3) */
+    if (!buffer_can_exist(in, len))
+        return ASMCRYPT_ESIZE;
     if (ctx->magic != POLY1305_MAGIC || ctx->num >= 16)
         return ASMCRYPT_ESTATE;
     if (len == 0)
@@ -211,8 +218,8 @@ int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
 
     if (tag == NULL || key == NULL || (in == NULL && len > 0))
         return ASMCRYPT_ENULL;
-    if (len > (size_t)PTRDIFF_MAX || len > SIZE_MAX - (uintptr_t)in)
-        return ASMCRYPT_ESIZE;       /* no object is that large (C11 7.20.3) */
+    if (!buffer_can_exist(in, len))
+        return ASMCRYPT_ESIZE;
     /* No memset first: every init writes all it later reads (the state
      * test runs init over a canary-filled state on every matrix row). */
     state_init(st, key, &blocks, &emit);
