@@ -31,20 +31,7 @@ sub reg {
     return undef;
 }
 
-sub split_ops {
-    my ($s) = @_;
-    my @ops;
-    my ($cur, $depth) = ('', 0);
-    for my $ch (split //, $s) {
-        if ($ch eq ',' && $depth == 0) { push @ops, $cur; $cur = ''; next }
-        $depth++ if $ch eq '[' || $ch eq '{';
-        $depth-- if $ch eq ']' || $ch eq '}';
-        $cur .= $ch;
-    }
-    push @ops, $cur if $cur =~ /\S/;
-    s/^\s+|\s+$//g for @ops;
-    return @ops;
-}
+sub split_ops { return CT::split_ops($_[0], '[{', ']}') }
 
 sub num {
     my ($e) = @_;

@@ -36,20 +36,7 @@ sub strip_comment {
 }
 
 # ---- parsing ----------------------------------------------------------------
-sub split_ops {
-    my ($s) = @_;
-    my @ops;
-    my ($cur, $depth) = ('', 0);
-    for my $ch (split //, $s) {
-        if ($ch eq ',' && $depth == 0) { push @ops, $cur; $cur = ''; next }
-        $depth++ if $ch eq '(' || $ch eq '{';
-        $depth-- if $ch eq ')' || $ch eq '}';
-        $cur .= $ch;
-    }
-    push @ops, $cur if $cur ne '';
-    s/^\s+|\s+$//g for @ops;
-    return @ops;
-}
+sub split_ops { return CT::split_ops($_[0], '({', ')}') }
 
 sub evalnum {
     my ($e) = @_;

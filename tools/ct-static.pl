@@ -64,6 +64,24 @@ my $dir = dirname(abs_path(__FILE__));
 die "ct-static.pl: --arch x86_64|aarch64|arm|mips\n" unless $arch =~ /^(x86_64|aarch64|arm|mips)$/;
 $specfile ||= "$dir/ct-static-spec.pl";
 our $SPEC = do $specfile or die "ct-static.pl: $specfile: " . ($@ || $!) . "\n";
+# Operands of an instruction: split at the commas outside brackets
+# ($open / $close: the bracket characters of the arch's syntax), trimmed.
+# Shared by the arch models.
+sub CT::split_ops {
+    my ($s, $open, $close) = @_;
+    my @ops;
+    my ($cur, $depth) = ('', 0);
+    for my $ch (split //, $s) {
+        if ($ch eq ',' && $depth == 0) { push @ops, $cur; $cur = ''; next }
+        $depth++ if index($open, $ch) >= 0;
+        $depth-- if index($close, $ch) >= 0;
+        $cur .= $ch;
+    }
+    push @ops, $cur if $cur =~ /\S/;
+    s/^\s+|\s+$//g for @ops;
+    return @ops;
+}
+
 # The arch model: defines CT::Arch::{parse, step, init, canon} (see the file).
 my $model = "$dir/ct-static-$arch.pl";
 do $model or die "ct-static.pl: $model: " . ($@ || $!) . "\n";
