@@ -215,7 +215,13 @@ run_row() {
     rm -rf "$b"; mkdir -p "$b"
     if [ -n "$p" ]; then
         q=$(qemu_for "$p" "$target")
-        emu="$q${cpu:+ -cpu $cpu} -L /usr/${p%-}"
+        # Configure's own default (qemu, -cpu, the sysroot, and the libc
+        # folder first on LD_LIBRARY_PATH), so one place knows how
+        # target programs run; kernel rows link statically and take $q
+        # shellcheck disable=SC2086
+        [ "$mode" = kernel ] || [ "$mode" = script ] ||
+            emu=$("$SRC/Configure" "$target" --cross-compile-prefix="$p" ${cpu:+--qemu-cpu=$cpu} \
+                      $flags --print-emulator 2>/dev/null)
         [ "$mode" = run-nan2008 ] && emu="sh $SRC/test/nan2008-run.sh $emu"
     fi
     (   # a subshell, so that `exit` ends this step only and the result is written
@@ -233,7 +239,9 @@ run_row() {
             exit $?
         fi
         if [ "$mode" = script ]; then
-            "${BASH:-bash}" "$SRC/test/$name.sh" "$b"
+            # a hung step must not hold CI past its limit: ROW_TIMEOUT
+            # seconds (default 2700; the slowest row takes about 500)
+            timeout -k 30 "${ROW_TIMEOUT:-2700}" "${BASH:-bash}" "$SRC/test/$name.sh" "$b"
             exit $?
         fi
         # shellcheck disable=SC2086

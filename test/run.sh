@@ -7,6 +7,10 @@
 #   VECTORS     the test/vectors folder (argv[1] of each program)
 #   TESTS       the test programs
 #   CT_TEST     "yes" to also run `$MAKE ct-test` (constant-time traces)
+#   TEST_TIMEOUT seconds one program may run (default 300; under qemu the
+#               slowest takes about 2 s, under valgrind about a minute):
+#               a program that hangs is killed and counts as one failure,
+#               so a run always ends
 # Each program prints "N passed, N failed" as its last such line; a program
 # that exits non-zero or prints no such line counts as one failure.
 # The last line of output is the total.
@@ -41,8 +45,11 @@ for level in $CAP_LEVELS; do
     for t in $TESTS; do
         name=$(basename "$t")
         log="$logdir/$name.cap$level.log"
-        ASMCRYPT_CAP=$level $EMULATOR "./$t" "$VECTORS" >"$log" 2>&1
-        add_counts "$log" $? "$name"
+        # shellcheck disable=SC2086
+        ASMCRYPT_CAP=$level timeout -k 10 "${TEST_TIMEOUT:-300}" $EMULATOR "./$t" "$VECTORS" >"$log" 2>&1
+        rc=$?
+        [ $rc -eq 124 ] && echo "run.sh: killed after ${TEST_TIMEOUT:-300} s" >>"$log"
+        add_counts "$log" $rc "$name"
     done
 done
 

@@ -36,16 +36,6 @@ done
 # The ROWS table of test/matrix.sh: name | target | prefix | flags | cpu | mode
 rows=$(sed -n "/^ROWS='/,/^'/p" "$SRC/test/matrix.sh" | sed '1d;$d')
 trim() { local s="$1"; s="${s#"${s%%[![:space:]]*}"}"; echo "${s%"${s##*[![:space:]]}"}"; }
-qemu_for() {   # same mapping as test/matrix.sh
-    case "$1" in
-        arm*)                     echo qemu-arm ;;
-        aarch64*)                 echo qemu-aarch64 ;;
-        mips64el*|mipsisa64r6el*) [ "$2" = linux-mips64 ] && echo qemu-mipsn32el || echo qemu-mips64el ;;
-        mips64*)                  [ "$2" = linux-mips64 ] && echo qemu-mipsn32 || echo qemu-mips64 ;;
-        mipsel*|mipsisa32r6el*)   echo qemu-mipsel ;;
-        mips*)                    echo qemu-mips ;;
-    esac
-}
 
 mkdir -p "$DIR" "$SRC/docs/perf"
 rev=$(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || echo unknown)
@@ -69,7 +59,8 @@ while IFS='|' read -r n t p f c m; do
     b="$DIR/$n"
     emu=""
     if [ -n "$p" ]; then
-        emu="$(qemu_for "$p" "$t")${c:+ -cpu $c} -L /usr/${p%-}"
+        # shellcheck disable=SC2086
+        emu=$("$SRC/Configure" "$t" --cross-compile-prefix="$p" ${c:+--qemu-cpu=$c} $f --print-emulator)
         [ "$m" = run-nan2008 ] && emu="sh $SRC/test/nan2008-run.sh $emu"
     fi
     rm -rf "$b"; mkdir -p "$b"
