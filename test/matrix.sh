@@ -43,6 +43,7 @@ ct-static      |                 |                               |              
 ct-taint       |                 |                               |                                   |                  | script
 armeb          |                 |                               |                                   |                  | script
 perlasm-check  |                 |                               |                                   |                  | script
+icount-gate    |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run

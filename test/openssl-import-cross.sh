@@ -162,7 +162,10 @@ setcap() {
     if [ -n "$1" ]; then OPENSSL_armcap=$1; export OPENSSL_armcap; else unset OPENSSL_armcap; fi
 }
 QEMU_LD_PREFIX=$SYSROOT
-export QEMU_LD_PREFIX
+# and the guest's ld.so takes the cross libc, not a multiarch copy of the
+# host's /etc/ld.so.cache (why: Configure's default_emulator)
+QEMU_SET_ENV=LD_LIBRARY_PATH=$SYSROOT/lib
+export QEMU_LD_PREFIX QEMU_SET_ENV
 
 # ---- OpenSSL's recipes at each level -----------------------------------------
 echo "$LEVELS" | while IFS=: read -r name cap; do
