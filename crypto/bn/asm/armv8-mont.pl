@@ -25,7 +25,7 @@
 #  * padded path (num % 4 != 0, num > 5): a and np copied to the stack
 #    with zero words up to a multiple of 4, then the 4-way rows below
 #    (num rows of w = num rounded up words); the final pass writes num
-#    words.  31 words: 11936 instructions (word-serial: 18085; 32 words
+#    words.  31 words: 11935 instructions (word-serial: 18085; 32 words
 #    4-way: 12089).
 #  * 4-way path (num % 4 == 0): four words per inner iteration.  The four
 #    low halves of a[j..j+3]*b go into T[j..j+3] as one adds/adcs chain,
@@ -37,14 +37,13 @@
 #    2*num-word product (cross products a[i]*a[j], i<j, doubled by a
 #    one-bit shift chain, plus the diagonal), then reduced by num
 #    Montgomery rows of n*m only: 1.5*num^2 products instead of 2*num^2.
-#    Cross-product rows and reduction rows both go four at a time over
-#    a four-word window of S: row i+k's multiplicand words lag k behind
-#    row i's (a ring of eight registers), each row with its own carry
-#    word, so S is loaded and stored once per four rows.  The first
-#    windows of a pass skip the products that do not exist (j <= i+k for
-#    cross products, np words below np[0] for the reduction, whose first
-#    window also computes the four m's in turn); the last window adds
-#    only the lagging products and the carries.
+#    Cross-product rows and reduction rows both go eight at a time: each
+#    step multiplies one multiplicand word by the eight row multipliers
+#    and adds the 16 halves into a ring of eight registers holding the
+#    S words it touches (one word stored, one loaded per step), so a
+#    product costs 4.7 instructions.  Cross passes end in the triangle
+#    of their own rows; a reduction pass starts with the m's computed
+#    row by row on nine S words in registers.
 #    The first row of the 4-way multiplication starts from T = 0 (no
 #    loads, no zeroing pass).
 #
@@ -635,157 +634,76 @@ $code .= <<___;
 ___
 
 # ---- squaring path -------------------------------------------------------------
-# S (2*num words) at sp, zeroed, then: cross products a[i]*a[j] (i < j)
-# four rows per pass, doubled plus diagonal, then reduced in place by
-# num Montgomery rows four per pass.  Both kinds of pass share one shape:
-# rows k = 0..3 with multipliers in @mk (a[i+k], or m_k), a window of four
-# S words, and row k's multiplicand words lagging k behind the window (a
-# ring of eight registers, two windows per loop iteration, so no register
-# moves), each row with its own carry word @ck into the next window.
-# rp, np, n0 and &a[num] are spilled to the 32 bytes above S: the passes
-# need 29 registers.
-my $rrow = 'x2';                # pass pointer into S (bp is ap here)
-my $apass = $top;               # cross products: &a[i] of the pass
+# S (2*num words) at sp, zeroed; the cross products a[i]*a[j] (i < j) go
+# in eight rows per pass, S is doubled and the diagonal added, then num
+# Montgomery rows of n*m reduce S in place, eight per pass.  Both kinds
+# of pass walk the multiplicand one word x per step: in a step every row
+# k of the pass (multiplier M[k] = a[i+k], or m_k) adds x*M[k] at S
+# position P+k (low half) and P+k+1 (high half), so the step touches the
+# nine positions P..P+8.  Positions P..P+7 live in a ring of eight
+# registers; position P is final after the step's first addition: it is
+# stored and its register reloaded with S[P+8].  Each step is two carry
+# chains (low halves plus the top high half; the other high halves plus
+# the carry word c pending at P+8) whose two carries out make the next
+# c: 19 additions, 16 multiplies and 2.5 loads/stores per 8 products.
+# Cross pass over rows i..i+7: steps x = a[0..i+6], every row until
+# a[i-1], then rows k > x - i (x = a[i+t] = M[t]); the products of rows
+# i..i+7 end at position 2i+15, above which S is still zero.  Reduction
+# pass: a head computes m_0..m_7 row by row on S[i..i+8] in registers
+# (with n[0..7], the products below position i+8), then steps x =
+# n[1..7] for rows k >= 8 - j and x = n[8..num-1] for every row; the
+# carry out of the pass (position i+num+8) is added in the next pass's
+# last window, and the last one is the top bit of the result.
+# rp, np, n0 and ap are spilled to the 32 bytes above S.
+my @A  = map { "x$_" } (19 .. 26);
+my @M  = ('x0', 'x1', 'x2', 'x3', 'x4', 'x6', 'x7', 'x30');
+my ($xe, $xo) = ('x8', 'x9');
+my @T  = ('x10', 'x11');
+my ($cA, $cw) = ('x12', 'x13');
+my ($stp_, $sxp, $scnt, $spass) = ('x14', 'x15', 'x16', 'x17');
+my ($sn0, $stop) = ('x27', 'x28');       # reduction: n0, carry out of a pass
+my ($sab, $saend) = ($sn0, $stop);       # cross products: &a[0], &a[num]
 
-my @ringA = ('x0', 'x3', 'x4', 'x10');
-my @ringB = ('x16', 'x17', 'x19', 'x20');
-my @mk = ('x7', 'x8', 'x23', 'x24');
-my @ck = ('x13', 'x14', 'x6', 'x30');
-my @pq = ('x21', 'x22');
-my $rtmp = 'x1';
+# One step: x times rows k0..7; $r = ring index of position P; $pre runs
+# before the chains, $mid after the first addition (k0 == 0: the store of
+# P and reload of P+8); $fresh: position P+8 is zero in memory (not
+# loaded, the high half is moved in).
+sub sqr_step {
+    my ($r, $x, $k0, $pre, $mid, $fresh) = @_;
+    my $s = $pre // '';
+    for my $k ($k0 .. 7) {
+        my $t = $T[$k % 2];
+        my $acc = $A[($r + $k) % 8];
+        $s .= "\tmul\t$t, $M[$k], $x\n";
+        $s .= ($k == $k0 ? "\tadds" : "\tadcs") . "\t$acc, $acc, $t\n";
+        $s .= $mid if $k == $k0 && defined $mid;
+    }
+    my $top8 = $A[$r];
+    $s .= "\tumulh\t$T[0], $M[7], $x\n";
+    $s .= "\tadcs\t$top8, " . ($fresh ? 'xzr' : $top8) . ", $T[0]\n";
+    $s .= "\tadc\t$cA, xzr, xzr\n";
+    my $first = 1;
+    for my $k ($k0 .. 6) {
+        my $t = $T[$k % 2];
+        my $acc = $A[($r + $k + 1) % 8];
+        $s .= "\tumulh\t$t, $M[$k], $x\n";
+        $s .= ($first ? "\tadds" : "\tadcs") . "\t$acc, $acc, $t\n";
+        $first = 0;
+    }
+    $s .= ($first ? "\tadds" : "\tadcs") . "\t$top8, $top8, $cw\n";
+    $s .= "\tadc\t$cw, $cA, xzr\n";
+    return $s;
+}
 
-# row: words @$w times $mm into @t[pos0 .. 3]; lo chain then hi chain,
-# products interleaved with the additions (mul/umulh leave the flags);
-# carry in $cin (or none), carry word out in $cout.
-sub red_row2 {
-    my ($mm, $w, $pos0, $cin, $cout) = @_;
-    my @w = @$w;
-    my $k = scalar @w;
+# Eight full steps (ring index 0..7), the multiplicand read in pairs.
+sub sqr_full8 {
     my $s = '';
-    for my $j (0 .. $k - 1) {
-        my $pj = $pq[$j % 2];
-        $s .= "\tmul\t$pj, $w[$j], $mm\n";
-        $s .= ($j == 0 ? "\tadds" : "\tadcs") . "\t$t[$pos0 + $j], $t[$pos0 + $j], $pj\n";
+    for my $r (0 .. 7) {
+        my $x = $r % 2 ? $xo : $xe;
+        my $pre = $r % 2 ? '' : "\tldp\t$xe, $xo, [$sxp], #16\n";
+        my $mid = "\tstr\t$A[$r], [$stp_], #8\n\tldr\t$A[$r], [$stp_, #56]\n";
+        $s .= sqr_step($r, $x, 0, $pre, $mid, 0);
     }
-    $s .= "\tadc\t$rtmp, xzr, xzr\n";
-    my $flags = 0;
-    if (defined $cin) {
-        $s .= "\tadds\t$t[$pos0], $t[$pos0], $cin\n";
-        $flags = 1;
-    }
-    for my $j (0 .. $k - 2) {
-        my $pj = $pq[$j % 2];
-        $s .= "\tumulh\t$pj, $w[$j], $mm\n";
-        $s .= ($flags ? "\tadcs" : "\tadds") . "\t$t[$pos0 + 1 + $j], $t[$pos0 + 1 + $j], $pj\n";
-        $flags = 1;
-    }
-    my $pl = $pq[($k - 1) % 2];
-    $s .= "\tumulh\t$pl, $w[$k - 1], $mm\n";
-    $s .= ($flags ? "\tadc" : "\tadd") . "\t$cout, $pl, $rtmp\n";
-    return $s;
-}
-
-# chain: add the values (reg or undef per position 0..3) into @t, carry
-# out added to $acc (which may be one of the values: it is read first)
-sub red_chain {
-    my ($v, $acc) = @_;
-    my $s = '';
-    my $started = 0;
-    for my $j (0 .. 3) {
-        my $x = $v->[$j];
-        next if !$started && !defined $x;
-        $x //= 'xzr';
-        $s .= ($started ? "\tadcs" : "\tadds") . "\t$t[$j], $t[$j], $x\n";
-        $started = 1;
-    }
-    $s .= "\tadc\t$acc, $acc, xzr\n" if defined $acc;
-    return $s;
-}
-
-# middle window: cur = the four np words just loaded, prev = the four before
-sub red_group {
-    my ($lab, $cur, $prev) = @_;
-    my @seq = (@$prev, @$cur);
-    my $s = <<___;
-$lab:
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$cur->[0], $cur->[1], [$npw], #32
-	ldp	$cur->[2], $cur->[3], [$npw, #-16]
-___
-    for my $k (0 .. 3) {
-        $s .= red_row2($mk[$k], [ @seq[4 - $k .. 7 - $k] ], 0, $ck[$k], $ck[$k]);
-    }
-    $s .= <<___;
-	stp	$t[0], $t[1], [$tpw, #-32]
-	stp	$t[2], $t[3], [$tpw, #-16]
-___
-    return $s;
-}
-
-
-# Cross-product window $w (0 or 1) of a pass over rows a[i..i+3]: window
-# position t gets a[i+k] * a[i+r] with r = 4w + t - k, only for r >= k + 1
-# (j > i + k); later windows have every product (red_group).
-sub cross_head {
-    my ($w) = @_;
-    my @seq = $w == 0 ? @ringA : (@ringA, @ringB);
-    my $cur = $w == 0 ? \@ringA : \@ringB;
-    my $s = <<___;
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$cur->[0], $cur->[1], [$npw], #32
-	ldp	$cur->[2], $cur->[3], [$npw, #-16]
-___
-    for my $k (0 .. 3) {
-        my @ts = grep { 4 * $w + $_ - $k >= $k + 1 } 0 .. 3;
-        next unless @ts;
-        my @words = map { $seq[4 * $w + $_ - $k] } @ts;
-        my $had = $w == 1 && grep { $_ - $k >= $k + 1 } 0 .. 3;
-        $s .= red_row2($mk[$k], \@words, $ts[0], $had ? $ck[$k] : undef, $ck[$k]);
-    }
-    $s .= <<___;
-	stp	$t[0], $t[1], [$tpw, #-32]
-	stp	$t[2], $t[3], [$tpw, #-16]
-___
-    return $s;
-}
-
-# Cross-product tail: S[i+num .. i+num+3] += the carries and the products
-# of the lagging words ($prev, the last four loaded).  $last: the pass of
-# rows num-4 .. num-1, which loaded only a[num-4 .. num-1] (window 0):
-# there the validity r >= k + 1 removes products and rows 2, 3 have no
-# carry yet.  The carry out of the tail is 0 (the cross products of rows
-# up to i+3 are < 2^(64(num+i+4))), so it is not kept.
-sub cross_tail {
-    my ($prev, $last) = @_;
-    my $R = $last ? 4 : 8;             # words loaded (8: any number >= 8)
-    my @tmpr = ((grep { my $x = $_; !grep { $_ eq $x } @$prev } (@ringA, @ringB)), @pq);
-    my $s = <<___;
-	ldp	$t[0], $t[1], [$tpw]
-	ldp	$t[2], $t[3], [$tpw, #16]
-___
-    for my $k (0 .. 3) {
-        my $cin = ($k < 2 || !$last) ? $ck[$k] : undef;
-        my @ts = grep { $R - $k + $_ >= $k + 1 } 0 .. $k - 1;
-        my (@lo, @hi);
-        my $n = 0;
-        for my $t (@ts) {
-            my ($l, $h) = ($tmpr[2 * $n], $tmpr[2 * $n + 1]);
-            $n++;
-            my $word = $prev->[4 - $k + $t];
-            $s .= "\tmul\t$l, $word, $mk[$k]\n\tumulh\t$h, $word, $mk[$k]\n";
-            $lo[$t] = $l;
-            $hi[$t + 1] = $h;
-        }
-        $hi[0] = $cin;
-        $s .= red_chain([ @lo[0 .. 3] ], undef) if @ts;
-        $s .= red_chain([ @hi[0 .. 3] ], undef) if @ts || defined $cin;
-    }
-    $s .= <<___;
-	stp	$t[0], $t[1], [$tpw]
-	stp	$t[2], $t[3], [$tpw, #16]
-___
     return $s;
 }
 
@@ -793,67 +711,60 @@ $code .= <<___;
 .Lsqr8x:
 	sub	sp, sp, $num, lsl #3		// 2*num words and more
 	sub	sp, sp, #32			// spill slots above S
-	add	$cnt, sp, $num, lsl #4
-	add	$apass, $ap, $num, lsl #3
-	stp	$rp, $np, [$cnt]
-	stp	$n0, $apass, [$cnt, #16]
-	mov	$tpw, sp
+	add	$scnt, sp, $num, lsl #4
+	stp	$rp, $np, [$scnt]
+	stp	$n0, $ap, [$scnt, #16]
+	mov	$stp_, sp
 .Lsqr8x_zero:
-	stp	xzr, xzr, [$tpw], #32
-	stp	xzr, xzr, [$tpw, #-16]
-	cmp	$tpw, $cnt
+	stp	xzr, xzr, [$stp_], #32
+	stp	xzr, xzr, [$stp_, #-16]
+	cmp	$stp_, $scnt
 	b.ne	.Lsqr8x_zero
-	mov	$apass, $ap
-	mov	$rrow, sp
+	mov	$sab, $ap
+	add	$saend, $ap, $num, lsl #3
+	mov	$spass, $ap
 .Lsqr8x_cross:
-	ldp	$mk[0], $mk[1], [$apass]
-	ldp	$mk[2], $mk[3], [$apass, #16]
-	mov	$npw, $apass
-	mov	$tpw, $rrow
-	add	$rtmp, sp, $num, lsl #4
-	ldr	$rtmp, [$rtmp, #24]		// &a[num]
-	sub	$cnt, $rtmp, $apass		// bytes of a[i .. num-1]
-___
-$code .= cross_head(0);
-$code .= <<___;
-	subs	$cnt, $cnt, #32
-	b.eq	.Lsqr8x_cross_last
-___
-$code .= cross_head(1);
-$code .= <<___;
-	subs	$cnt, $cnt, #32
-	b.eq	.Lsqr8x_cross_tail_b
+	ldp	$M[0], $M[1], [$spass]
+	ldp	$M[2], $M[3], [$spass, #16]
+	ldp	$M[4], $M[5], [$spass, #32]
+	ldp	$M[6], $M[7], [$spass, #48]
+	sub	$stp_, $spass, $sab
+	add	$stp_, sp, $stp_			// &S[i]
+	ldp	$A[0], $A[1], [$stp_]
+	ldp	$A[2], $A[3], [$stp_, #16]
+	ldp	$A[4], $A[5], [$stp_, #32]
+	ldp	$A[6], $A[7], [$stp_, #48]
+	mov	$cw, xzr
+	mov	$sxp, $sab
+	cmp	$sxp, $spass
+	b.eq	.Lsqr8x_cross_tri
 # LLVM-MCA-BEGIN armv8_mont_sqr_cross
-# LLVM-MCA-UNITS 16 limbs
+# LLVM-MCA-UNITS 64 limbs
+.Lsqr8x_cross_full:
 ___
-$code .= red_group('.Lsqr8x_cross_a', \@ringA, \@ringB);
+$code .= sqr_full8();
 $code .= <<___;
-	subs	$cnt, $cnt, #32
-	b.eq	.Lsqr8x_cross_tail_a
-___
-$code .= red_group('.Lsqr8x_cross_b', \@ringB, \@ringA);
-$code .= <<___;
-	subs	$cnt, $cnt, #32
-	b.ne	.Lsqr8x_cross_a
+	cmp	$sxp, $spass
+	b.ne	.Lsqr8x_cross_full
 # LLVM-MCA-END
-.Lsqr8x_cross_tail_b:
+.Lsqr8x_cross_tri:
 ___
-$code .= cross_tail(\@ringB, 0);
-$code .= "\tb\t.Lsqr8x_cross_next\n.Lsqr8x_cross_tail_a:\n";
-$code .= cross_tail(\@ringA, 0);
-$code .= "\tb\t.Lsqr8x_cross_next\n.Lsqr8x_cross_last:\n";
-$code .= cross_tail(\@ringA, 1);
+for my $t (0 .. 6) {
+    $code .= sqr_step($t, $M[$t], $t + 1, "\tstr\t$A[$t], [$stp_], #8\n", undef, 1);
+}
 $code .= <<___;
-.Lsqr8x_cross_next:
-	add	$rrow, $rrow, #64
-	add	$apass, $apass, #32
-	add	$rtmp, sp, $num, lsl #4
-	cmp	$rrow, $rtmp
+	str	$A[7], [$stp_]
+	stp	$A[0], $A[1], [$stp_, #8]
+	stp	$A[2], $A[3], [$stp_, #24]
+	stp	$A[4], $A[5], [$stp_, #40]
+	stp	$A[6], $cw, [$stp_, #56]
+	add	$spass, $spass, #64
+	cmp	$spass, $saend
 	b.ne	.Lsqr8x_cross
 
 	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
-	ldr	$apw, [$rtmp, #24]
-	sub	$apw, $apw, $num, lsl #3	// ap
+	add	$T[0], sp, $num, lsl #4
+	ldr	$apw, [$T[0], #24]		// ap
 	mov	$tpw, sp
 	mov	$cnt, $num
 	mov	x8, xzr
@@ -872,82 +783,103 @@ $code .= <<___;
 	stp	$t[3], $t[2], [$tpw], #16
 	cbnz	$cnt, .Lsqr8x_dbl
 
-___
-$code .= <<___;
-	// Montgomery reduction, four rows per pass
-	mov	$rrow, sp
-	mov	$top, #0
+	// Montgomery reduction, eight rows per pass
+	add	$T[0], sp, $num, lsl #4
+	ldr	$sn0, [$T[0], #16]
+	mov	$stop, #0
+	mov	$spass, sp
 .Lsqr8x_red:
-	add	$rtmp, sp, $num, lsl #4
-	ldr	$npw, [$rtmp, #8]
-	ldr	$mk[3], [$rtmp, #16]		// n0 until m3 replaces it
-	mov	$tpw, $rrow
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$ringA[0], $ringA[1], [$npw], #32
-	ldp	$ringA[2], $ringA[3], [$npw, #-16]
+	add	$T[0], sp, $num, lsl #4
+	ldr	$sxp, [$T[0], #8]		// np
+	mov	$stp_, $spass
+	ldp	$xe, $M[7], [$sxp]		// n[j] in M[8-j] until m_(8-j) replaces it
+	ldp	$M[6], $M[5], [$sxp, #16]
+	ldp	$M[4], $M[3], [$sxp, #32]
+	ldp	$M[2], $M[1], [$sxp, #48]
+	add	$sxp, $sxp, #8
+	ldp	$xo, $A[1], [$stp_]
+	ldp	$A[2], $A[3], [$stp_, #16]
+	ldp	$A[4], $A[5], [$stp_, #32]
+	ldp	$A[6], $A[7], [$stp_, #48]
+	ldr	$A[0], [$stp_, #64]
+	mov	$cw, xzr
 ___
-for my $k (0 .. 3) {
-    $code .= "\tmul\t$mk[$k], $t[$k], $mk[3]\n";
-    $code .= red_row2($mk[$k], [ @ringA[0 .. 3 - $k] ], $k, undef, $ck[$k]);
-}
-$code .= <<___;
-	stp	$t[0], $t[1], [$tpw, #-32]	// zeros: S[i..i+3] wiped
-	stp	$t[2], $t[3], [$tpw, #-16]
-	mov	$cnt, $num
-	b	.Lsqr8x_red_b
-# LLVM-MCA-BEGIN armv8_mont_sqr_reduce
-# LLVM-MCA-UNITS 16 limbs
-___
-$code .= red_group('.Lsqr8x_red_a', \@ringA, \@ringB);
-$code .= red_group('.Lsqr8x_red_b', \@ringB, \@ringA);
-$code .= <<___;
-	sub	$cnt, $cnt, #8
-	cbnz	$cnt, .Lsqr8x_red_a
-# LLVM-MCA-END
-	// tail: S[i+num .. i+num+3] += top + carries + lagging products
-	ldp	$t[0], $t[1], [$tpw]
-	ldp	$t[2], $t[3], [$tpw, #16]
-___
-# products of the tail into the free registers (ringA and the two p's)
 {
-    my @tmpr = (@ringA, @pq);
-    # top and c0 first; the carry accumulator is top itself (read first)
-    $code .= "\tadds\t$t[0], $t[0], $ck[0]\n\tadcs\t$t[1], $t[1], xzr\n"
-           . "\tadcs\t$t[2], $t[2], xzr\n\tadcs\t$t[3], $t[3], xzr\n"
-           . "\tadc\t$ck[0], xzr, xzr\n";           # c0 := carry count
-    $code .= red_chain([ $top, undef, undef, undef ], $ck[0]);
-    for my $k (1 .. 3) {
-        my @w = @ringB[4 - $k .. 3];
-        my (@lo, @hi);
-        for my $j (0 .. $k - 1) {
-            my ($l, $h) = ($tmpr[2 * $j], $tmpr[2 * $j + 1]);
-            $code .= "\tmul\t$l, $w[$j], $mk[$k]\n\tumulh\t$h, $w[$j], $mk[$k]\n";
-            $lo[$j] = $l;
-            $hi[$j + 1] = $h;
+    my @nreg = ($xe, map { $M[8 - $_] } 1 .. 7);
+    my @pos = ($xo, @A[1 .. 7]);
+    for my $k (0 .. 7) {
+        my $mk = $M[$k];
+        $code .= "\tmul\t$mk, $pos[$k], $sn0\n";
+        $code .= "\tcmp\t$pos[$k], #1\t\t\t// S[i+k] + lo(n[0]*m_k) = 0; carry = S[i+k] != 0\n";
+        for my $j (1 .. 7 - $k) {
+            my $t = $T[$j % 2];
+            $code .= "\tmul\t$t, $nreg[$j], $mk\n\tadcs\t$pos[$k + $j], $pos[$k + $j], $t\n";
         }
-        $hi[0] = $ck[$k];
-        $code .= red_chain([ @lo[0 .. 3] ], $ck[0]);
-        $code .= red_chain([ @hi[0 .. 3] ], $ck[0]);
+        $code .= "\tumulh\t$T[0], $nreg[7 - $k], $mk\n\tadcs\t$A[0], $A[0], $T[0]\n";
+        $code .= "\tadc\t$cA, xzr, xzr\n";
+        if ($k < 7) {
+            for my $j (0 .. 6 - $k) {
+                my $t = $T[$j % 2];
+                $code .= "\tumulh\t$t, $nreg[$j], $mk\n";
+                $code .= ($j == 0 ? "\tadds" : "\tadcs") . "\t$pos[$k + $j + 1], $pos[$k + $j + 1], $t\n";
+            }
+            $code .= "\tadcs\t$A[0], $A[0], xzr\n\tadc\t$cw, $cw, $cA\n";
+        } else {
+            $code .= "\tadd\t$cw, $cw, $cA\n";
+        }
     }
 }
 $code .= <<___;
-	mov	$top, $ck[0]			// 0 or 1
-	stp	$t[0], $t[1], [$tpw]
-	stp	$t[2], $t[3], [$tpw, #16]
-	add	$rrow, $rrow, #32
-	add	$rtmp, sp, $num, lsl #3
-	cmp	$rrow, $rtmp
-	b.ne	.Lsqr8x_red
-	add	$rtmp, sp, $num, lsl #4
-	ldp	$rp, $np, [$rtmp]
-	stp	xzr, xzr, [$rtmp]
-	stp	xzr, xzr, [$rtmp, #16]
+	stp	xzr, xzr, [$stp_]		// S[i..i+7] reduced: wiped
+	stp	xzr, xzr, [$stp_, #16]
+	stp	xzr, xzr, [$stp_, #32]
+	stp	xzr, xzr, [$stp_, #48]
 ___
+for my $j (1 .. 7) {
+    my $off = 8 * ($j + 8);
+    $code .= sqr_step($j, $xe, 8 - $j, "\tldr\t$xe, [$sxp], #8\n\tldr\t$A[$j], [$stp_, #$off]\n", undef, 0);
+}
 $code .= <<___;
-	add	$rrow, sp, $num, lsl #3
+	add	$stp_, $stp_, #64
+	sub	$scnt, $num, #8
+	cbz	$scnt, .Lsqr8x_red_tail
+# LLVM-MCA-BEGIN armv8_mont_sqr_reduce
+# LLVM-MCA-UNITS 64 limbs
+.Lsqr8x_red_full:
 ___
-$code .= final4('sqr8x', $rrow);
+$code .= sqr_full8();
+$code .= <<___;
+	sub	$scnt, $scnt, #8
+	cbnz	$scnt, .Lsqr8x_red_full
+# LLVM-MCA-END
+.Lsqr8x_red_tail:
+	// S[i+num .. i+num+7] += the previous pass's carry; c and the carry
+	// out go to position i+num+8
+	adds	$A[0], $A[0], $stop
+	adcs	$A[1], $A[1], xzr
+	adcs	$A[2], $A[2], xzr
+	adcs	$A[3], $A[3], xzr
+	adcs	$A[4], $A[4], xzr
+	adcs	$A[5], $A[5], xzr
+	adcs	$A[6], $A[6], xzr
+	adcs	$A[7], $A[7], xzr
+	adc	$stop, $cw, xzr
+	stp	$A[0], $A[1], [$stp_]
+	stp	$A[2], $A[3], [$stp_, #16]
+	stp	$A[4], $A[5], [$stp_, #32]
+	stp	$A[6], $A[7], [$stp_, #48]
+	add	$spass, $spass, #64
+	add	$T[0], sp, $num, lsl #3
+	cmp	$spass, $T[0]
+	b.ne	.Lsqr8x_red
+	add	$T[0], sp, $num, lsl #4
+	ldp	$rp, $np, [$T[0]]
+	stp	xzr, xzr, [$T[0]]
+	stp	xzr, xzr, [$T[0], #16]
+	mov	$top, $stop			// 0 or 1
+	add	x2, sp, $num, lsl #3
+___
+$code .= final4('sqr8x', 'x2');
 $code .= <<___;
 	mov	x0, #1
 	b	.Lmont_ret
