@@ -6,7 +6,7 @@
 #   perl tools/icount-report.pl --plugin toolbin/libicount.so \
 #        --emulator "qemu-arm -cpu cortex-a8 -L /usr/arm-linux-gnueabihf" \
 #        [--target T] [--row NAME] [--cflags F] [--quick] [--runs 2] \
-#        [--out FILE] toolbin/icount_driver CAPMASK...
+#        [--out FILE] [--gate] [--raw FILE] toolbin/icount_driver CAPMASK...
 #
 # Runs the counting driver (tools/icount_main.c) under qemu with the plugin
 # counting every call of asmcrypt_probe (callees included).  For each
@@ -17,6 +17,11 @@
 # The whole run is repeated --runs times (default 2) and every count must
 # be identical, which the section states.
 #
+# --gate runs the driver's gate set (-g: headline sizes, library paths
+# only); --raw FILE also writes one line per measured figure,
+#     PRIM SIZE IMPL COUNT
+# COUNT being instructions per call (not per unit), for test/icount-gate.sh.
+#
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
@@ -24,9 +29,9 @@ use Getopt::Long;
 use POSIX qw(strftime);
 
 my %o = (plugin => '', emulator => '', target => '', row => '', cflags => '',
-         out => '', runs => 2, quick => 0);
+         out => '', runs => 2, quick => 0, gate => 0, raw => '');
 GetOptions(\%o, 'plugin=s', 'emulator=s', 'target=s', 'row=s', 'cflags=s',
-           'out=s', 'runs=i', 'quick') or die "icount-report.pl: bad options\n";
+           'out=s', 'runs=i', 'quick', 'gate', 'raw=s') or die "icount-report.pl: bad options\n";
 my ($driver, @caps) = @ARGV;
 die "icount-report.pl: no driver\n" unless defined $driver && -x $driver;
 die "icount-report.pl: plugin '$o{plugin}' not found (make tools)\n" unless -f $o{plugin};
@@ -37,7 +42,7 @@ my $tmp = tempdir(CLEANUP => 1);
 sub run_once {
     my ($k) = @_;
     my ($labels, $trace) = ("$tmp/labels$k", "$tmp/trace$k");
-    my $q = $o{quick} ? '-q ' : '';
+    my $q = $o{gate} ? '-g ' : $o{quick} ? '-q ' : '';   # also in the "run as" line
     my $cmd = "env -i $o{emulator} -plugin $o{plugin},sym=asmcrypt_probe,percall=on,out=$trace "
             . "$driver $q@caps >$labels";
     system($cmd) == 0 or die "icount-report.pl: failed: $cmd\n";
@@ -76,18 +81,39 @@ if (my $z = $cnt{null}{0}{null}) {
     $null = $z->{2} - $z->{1};
 }
 
-sub per_unit {
+sub per_call {
     my ($prim, $size, $impl) = @_;
     my $c = $cnt{$prim}{$size}{$impl} or return undef;
     my @r = sort { $a <=> $b } grep { $_ > 0 } keys %$c;
     return undef unless @r == 2;
     my ($n1, $n2) = @r;
-    my $per_rep = ($c->{$n2} - $c->{$n1}) / ($n2 - $n1) - $null;
-    return $per_rep / $units{$prim}{$size};
+    return ($c->{$n2} - $c->{$n1}) / ($n2 - $n1) - $null;
+}
+
+sub per_unit {
+    my ($prim, $size, $impl) = @_;
+    my $v = per_call($prim, $size, $impl);
+    return defined $v ? $v / $units{$prim}{$size} : undef;
+}
+
+if ($o{raw} ne '') {
+    open my $fh, '>', $o{raw} or die "$o{raw}: $!\n";
+    for my $prim (grep { $_ ne 'null' } @prims) {
+        for my $size (@{ $sizes{$prim} }) {
+            for my $impl (@{ $impls{$prim} }) {
+                my $v = per_call($prim, $size, $impl);
+                next unless defined $v;
+                printf $fh "%s %s %s %s\n", $prim, $size, $impl,
+                    $v == int($v) ? $v : sprintf('%.2f', $v);
+            }
+        }
+    }
+    close $fh;
 }
 
 my %family = (poly1305 => 'Poly1305 one-shot tag: instructions per byte',
               bn_mont_mul => 'Montgomery multiplication: instructions per operation (size in bits)',
+              bn_mont_sqr => 'Montgomery squaring (ap == bp): instructions per operation (size in bits)',
               mod_exp => 'Constant-time modexp (full-size exponent): instructions per operation (size in bits)');
 my $words_title = 'Word primitives: instructions per limb (size in limbs)';
 
@@ -95,7 +121,8 @@ my @md;
 my $title = $o{row} ne '' ? $o{row} : $o{target};
 push @md, "## $title", '';
 push @md, "- target `$o{target}`, CFLAGS `$o{cflags}`" if $o{target} ne '';
-push @md, "- run as `env -i $o{emulator} -plugin libicount.so,sym=asmcrypt_probe,percall=on $driver @caps`";
+push @md, "- run as `env -i $o{emulator} -plugin libicount.so,sym=asmcrypt_probe,percall=on $driver "
+    . ($o{gate} ? '-g ' : $o{quick} ? '-q ' : '') . "@caps`";
 push @md, sprintf "- %d runs of %d measured calls: %s", scalar @runs, $calls,
     $same ? 'every count identical' : '**COUNTS DIFFER BETWEEN RUNS**';
 push @md, "- probe loop overhead subtracted: $null instructions per repetition";
@@ -104,11 +131,11 @@ push @md, '';
 sub fmt {
     my ($v, $prim) = @_;
     return '–' unless defined $v;
-    return $prim =~ /^(bn_mont_mul|mod_exp)$/ ? sprintf('%.0f', $v) : sprintf('%.2f', $v);
+    return $prim =~ /^(bn_mont_mul|bn_mont_sqr|mod_exp)$/ ? sprintf('%.0f', $v) : sprintf('%.2f', $v);
 }
 
 # One table per family; the word primitives share one table.
-my @groups = (['poly1305'], ['bn_mont_mul'], ['mod_exp'],
+my @groups = (['poly1305'], ['bn_mont_mul'], ['bn_mont_sqr'], ['mod_exp'],
               [grep { /_words$/ } @prims]);
 for my $g (@groups) {
     my @p = grep { exists $cnt{$_} } @$g;

@@ -3,7 +3,7 @@
  * size for every implementation inside asmcrypt_probe(), N and 2N times,
  * under qemu with tools/qemu-icount.c (sym=asmcrypt_probe,percall=on).
  *
- *   icount_driver [-q] CAPMASK...
+ *   icount_driver [-q | -g] CAPMASK...
  *
  * One stdout line per probe call, in call order:
  *   probe PRIM SIZE UNITS IMPL REPS
@@ -13,7 +13,11 @@
  * without the API's argument checks and context wipe),
  * "openssl", "gmp", or "null" for the empty-loop baseline; REPS 0 marks a
  * warm-up call).  tools/icount-report.pl divides the difference of the 2N
- * and N counts by N*UNITS.  -q runs a reduced size list.
+ * and N counts by N*UNITS.  -q runs a reduced size list.  -g runs the
+ * set test/icount-gate.sh gates: the headline sizes, the library paths
+ * ("api:" rows) only, no C references and no peers, plus "bn_mont_sqr"
+ * (bn_mont_mul's dispatch with ap == bp, which selects the squaring code
+ * where the asm has one).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +25,25 @@
 #include <unistd.h>
 #include "drv.h"
 
-static int quick;
+static int quick, gate;
 
 static void null_op(void *a)
 {
     (void)a;
+}
+
+/* bn_mont_mul's internal dispatch squaring: ap == bp, rp apart */
+static void mont_sqr_any(void *a)
+{
+    struct drv_job *j = a;
+
+    asmcrypt_mont_mul_any(j->rp, j->ap, j->ap, j->np, j->n0, j->num);
+}
+
+/* the prim the dispatch and asmcrypt_impl() know it by */
+static const char *base_prim(const char *prim)
+{
+    return strcmp(prim, "bn_mont_sqr") ? prim : "bn_mont_mul";
 }
 
 struct impl {
@@ -40,13 +58,14 @@ static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
 {
     int n = 0, i, k;
 
-    if (drv_op(prim, DRV_C)) {
+    prim = base_prim(prim);
+    if (drv_op(prim, DRV_C) && !gate) {
         out[n].kind = DRV_C;
         out[n].cap = ~0u;
         snprintf(out[n++].label, sizeof(out[0].label),
                  strcmp(prim, "poly1305") ? "c" : "c-ref26");
     }
-    if (drv_op(prim, DRV_C64)) {
+    if (drv_op(prim, DRV_C64) && !gate) {
         out[n].kind = DRV_C64;
         out[n].cap = ~0u;
         snprintf(out[n++].label, sizeof(out[0].label), "c-ref64");
@@ -70,6 +89,8 @@ static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
         snprintf(out[n++].label, sizeof(out[0].label), "api:%s", name);
     }
     asmcrypt_cpucap_restrict(~0u);
+    if (gate)
+        return n;
     if (drv_peer_op(prim, DRV_OPENSSL)) {
         out[n].kind = DRV_OPENSSL;
         out[n].cap = ~0u;
@@ -94,7 +115,8 @@ static void setup(struct drv_job *j, const char *prim, int size)
         drv_rand_bytes(j->key, 32, &st);
         return;
     }
-    if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "mod_exp")) {
+    if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "bn_mont_sqr") ||
+        !strcmp(prim, "mod_exp")) {
         j->num = size / ASMCRYPT_WORD_BITS;
         drv_rand_modulus(j->np, j->num, &st);
         drv_rand_below(j->ap, j->np, j->num, &st);
@@ -138,7 +160,8 @@ static void run_prim(const char *prim, const int *sizes, int nsizes,
         if (!strcmp(prim, "poly1305")) {
             units = size;
             reps = size >= 4096 ? 1 : 4096 / size;
-        } else if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "mod_exp")) {
+        } else if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "bn_mont_sqr") ||
+                   !strcmp(prim, "mod_exp")) {
             units = 1;
             reps = 1;
         } else {
@@ -153,9 +176,13 @@ static void run_prim(const char *prim, const int *sizes, int nsizes,
                 if (!drv_peer_prepare(prim, im[i].kind, &job))
                     continue;
                 fn = drv_peer_op(prim, im[i].kind);
+            } else if (!strcmp(prim, "bn_mont_sqr")) {
+                fn = im[i].kind == DRV_ANY ? mont_sqr_any : NULL;
             } else {
                 fn = drv_op(prim, im[i].kind);
             }
+            if (!fn)
+                continue;
             asmcrypt_cpucap_restrict(im[i].cap);
             measure(prim, size, units, im[i].label, fn, &job, reps);
             asmcrypt_cpucap_restrict(~0u);
@@ -170,6 +197,11 @@ int main(int argc, char **argv)
     static const int mont[] = {512, 1024, 2048, 3072, 4096};
     static const int mexp[] = {1024, 2048};
     static const int words[] = {8, 32, 128};   /* 128: the API maximum on 64-bit is 8192/64 */
+    /* -g: the gated headline sizes */
+    static const int gpoly[] = {16, 1024, 8192};
+    static const int gmont[] = {1024, 2048};
+    static const int gmexp[] = {1024};
+    static const int gwords[] = {8, 32};
     static const char *const wprims[] = {
         "bn_mul_add_words", "bn_mul_words", "bn_mul_sub_words", "bn_sqr_words",
         "bn_add_words", "bn_sub_words", "bn_cnd_add_words", "bn_cnd_sub_words",
@@ -184,6 +216,10 @@ int main(int argc, char **argv)
         quick = 1;
         argv++;
         argc--;
+    } else if (argc > 1 && !strcmp(argv[1], "-g")) {
+        gate = 1;
+        argv++;
+        argc--;
     }
     if (argc > 1) {
         caps = argv + 1;
@@ -191,6 +227,17 @@ int main(int argc, char **argv)
     }
     drv_job_buffers(&job);
     measure("null", 0, 1, "null", null_op, &job, 1);  /* loop overhead */
+    if (gate) {
+        run_prim("poly1305", gpoly, 3, caps, ncaps);
+        run_prim("bn_mont_mul", gmont, 2, caps, ncaps);
+        run_prim("bn_mont_sqr", gmont, 2, caps, ncaps);
+        run_prim("mod_exp", gmexp, 1, caps, ncaps);
+        for (w = 0; w < sizeof(wprims) / sizeof(wprims[0]); w++)
+            run_prim(wprims[w], gwords, 2, caps, ncaps);
+        printf("done\n");
+        fflush(stdout);
+        _exit(0);
+    }
     run_prim("poly1305", poly, quick ? 2 : 6, caps, ncaps);
     run_prim("bn_mont_mul", mont, quick ? 2 : 5, caps, ncaps);
     run_prim("mod_exp", mexp, quick ? 1 : 2, caps, ncaps);

@@ -10,6 +10,8 @@
 CT_TEST = yes
 # Row name for the report headings (tools/perf-all.sh sets it).
 ROW ?=
+# Extra tools/icount-report.pl options (test/icount-gate.sh: --gate --raw F).
+ICOUNT_FLAGS ?=
 
 TOOLS_PLUGIN  = toolbin/libicount.so
 TOOLS_DRV_OBJ = obj/tools/drv_probe.o obj/tools/drv_util.o obj/tools/drv_ops.o
@@ -58,7 +60,7 @@ ct-test: tools
 	fi
 
 icount: tools
-	$(PERL) $(SRCDIR)/tools/icount-report.pl --plugin $(TOOLS_PLUGIN) \
+	$(PERL) $(SRCDIR)/tools/icount-report.pl $(ICOUNT_FLAGS) --plugin $(TOOLS_PLUGIN) \
 	  --emulator '$(TOOLS_EMU)' --target '$(TARGET)' --cflags '$(CFLAGS)' --row '$(ROW)' \
 	  --out icount-$(TARGET).md toolbin/icount_driver $(CAP_LEVELS)
 
