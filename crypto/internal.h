@@ -48,17 +48,27 @@ const char *cpucap_mips_build_name(void);
  * function of this type; crypto/impl.c tables them by primitive. */
 typedef const char *impl_name_f(const char *primitive);
 
+/* ---- the word primitives ------------------------------------------------
+ * One list of prototypes, declared three times below with NAME(op) giving
+ * the name of operation op: the C references bn_<op>_words_c, the assembly
+ * entry points bn_<op>_words and the dispatch asmcrypt_words_<op>
+ * (bn_dispatch.h), for op = mul_add, mul, mul_sub, sqr, add, sub,
+ * cnd_add, cnd_sub. */
+#define ASMCRYPT_BN_WORDS_DECLARE(NAME) \
+    BN_ULONG NAME(mul_add)(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w); \
+    BN_ULONG NAME(mul)(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w); \
+    BN_ULONG NAME(mul_sub)(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w); \
+    void     NAME(sqr)(BN_ULONG *rp, const BN_ULONG *ap, int num); \
+    BN_ULONG NAME(add)(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num); \
+    BN_ULONG NAME(sub)(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num); \
+    BN_ULONG NAME(cnd_add)(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, \
+                           int num, BN_ULONG cond); \
+    BN_ULONG NAME(cnd_sub)(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, \
+                           int num, BN_ULONG cond)
+
 /* ---- C references: crypto/bn/bn_words.c, bn_mont.c --------------------- */
-BN_ULONG bn_mul_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG bn_mul_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG bn_mul_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-void     bn_sqr_words_c(BN_ULONG *rp, const BN_ULONG *ap, int num);
-BN_ULONG bn_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG bn_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG bn_cnd_add_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                            int num, BN_ULONG cond);
-BN_ULONG bn_cnd_sub_words_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                            int num, BN_ULONG cond);
+#define ASMCRYPT_BN_C_NAME(op) bn_##op##_words_c
+ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_C_NAME);
 /* Word-serial (CIOS) Montgomery multiplication, any num >= 1, rp may alias
  * ap/bp, constant time; reads n0[0] only; always returns 1. */
 int bn_mul_mont_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
@@ -70,16 +80,9 @@ int bn_mul_mont_c(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
  * is read (asmcrypt passes a one-word n0 on every target). */
 int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                 const BN_ULONG *np, const BN_ULONG *n0, int num);
-BN_ULONG bn_mul_add_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG bn_mul_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG bn_mul_sub_words(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-void     bn_sqr_words(BN_ULONG *rp, const BN_ULONG *ap, int num);
-BN_ULONG bn_add_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG bn_sub_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG bn_cnd_add_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                          int num, BN_ULONG cond);
-BN_ULONG bn_cnd_sub_words(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                          int num, BN_ULONG cond);
+/* bn_mul_add_words, bn_mul_words, ... bn_cnd_sub_words */
+#define ASMCRYPT_BN_ASM_NAME(op) bn_##op##_words
+ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_ASM_NAME);
 
 /* ---- dispatch used by the library (crypto/bn/bn_dispatch.c) ------------- */
 /* Montgomery multiplication through asm when it accepts num, else C. */

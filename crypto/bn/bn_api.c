@@ -70,8 +70,14 @@ static int check_add(asmcrypt_word *rp, const asmcrypt_word *ap,
     return ASMCRYPT_OK;
 }
 
-int asmcrypt_bn_mul_add_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
-                              asmcrypt_word w, asmcrypt_word *carry)
+typedef BN_ULONG mul_words_f(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
+typedef BN_ULONG add_words_f(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
+typedef BN_ULONG cnd_words_f(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+                             int num, BN_ULONG cond);
+
+/* mul_add / mul / mul_sub: check, run f, store its carry (or borrow) */
+static int mul_op(mul_words_f *f, asmcrypt_word *rp, const asmcrypt_word *ap,
+                  int num, asmcrypt_word w, asmcrypt_word *carry)
 {
     int rc = check_mul(rp, ap, num);
 
@@ -79,35 +85,39 @@ int asmcrypt_bn_mul_add_words(asmcrypt_word *rp, const asmcrypt_word *ap, int nu
         return rc;
     if (num > 0 && bad_carry(carry, rp, num))
         return ASMCRYPT_ERANGE;
-    put_carry(carry, num > 0 ? asmcrypt_words_mul_add(rp, ap, num, w) : 0);
+    put_carry(carry, num > 0 ? f(rp, ap, num, w) : 0);
     return ASMCRYPT_OK;
 }
+
+/* add / sub (f) and cnd_add / cnd_sub (g, f == NULL): the same */
+static int add_op(add_words_f *f, cnd_words_f *g, asmcrypt_word *rp,
+                  const asmcrypt_word *ap, const asmcrypt_word *bp, int num,
+                  asmcrypt_word cond, asmcrypt_word *carry)
+{
+    int rc = check_add(rp, ap, bp, num);
+
+    if (rc != ASMCRYPT_OK)
+        return rc;
+    if (num > 0 && bad_carry(carry, rp, num))
+        return ASMCRYPT_ERANGE;
+    if (num == 0)
+        put_carry(carry, 0);
+    else
+        put_carry(carry, f != NULL ? f(rp, ap, bp, num) : g(rp, ap, bp, num, cond));
+    return ASMCRYPT_OK;
+}
+
+int asmcrypt_bn_mul_add_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
+                              asmcrypt_word w, asmcrypt_word *carry)
+{ return mul_op(asmcrypt_words_mul_add, rp, ap, num, w, carry); }
 
 int asmcrypt_bn_mul_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
                           asmcrypt_word w, asmcrypt_word *carry)
-{
-    int rc = check_mul(rp, ap, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(carry, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(carry, num > 0 ? asmcrypt_words_mul(rp, ap, num, w) : 0);
-    return ASMCRYPT_OK;
-}
+{ return mul_op(asmcrypt_words_mul, rp, ap, num, w, carry); }
 
 int asmcrypt_bn_mul_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
                               asmcrypt_word w, asmcrypt_word *borrow)
-{
-    int rc = check_mul(rp, ap, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(borrow, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(borrow, num > 0 ? asmcrypt_words_mul_sub(rp, ap, num, w) : 0);
-    return ASMCRYPT_OK;
-}
+{ return mul_op(asmcrypt_words_mul_sub, rp, ap, num, w, borrow); }
 
 int asmcrypt_bn_sqr_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
 {
@@ -125,57 +135,21 @@ int asmcrypt_bn_sqr_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
 
 int asmcrypt_bn_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                           const asmcrypt_word *bp, int num, asmcrypt_word *carry)
-{
-    int rc = check_add(rp, ap, bp, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(carry, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(carry, num > 0 ? asmcrypt_words_add(rp, ap, bp, num) : 0);
-    return ASMCRYPT_OK;
-}
+{ return add_op(asmcrypt_words_add, NULL, rp, ap, bp, num, 0, carry); }
 
 int asmcrypt_bn_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                           const asmcrypt_word *bp, int num, asmcrypt_word *borrow)
-{
-    int rc = check_add(rp, ap, bp, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(borrow, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(borrow, num > 0 ? asmcrypt_words_sub(rp, ap, bp, num) : 0);
-    return ASMCRYPT_OK;
-}
+{ return add_op(asmcrypt_words_sub, NULL, rp, ap, bp, num, 0, borrow); }
 
 int asmcrypt_bn_cnd_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                               const asmcrypt_word *bp, int num, asmcrypt_word cond,
                               asmcrypt_word *carry)
-{
-    int rc = check_add(rp, ap, bp, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(carry, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(carry, num > 0 ? asmcrypt_words_cnd_add(rp, ap, bp, num, cond) : 0);
-    return ASMCRYPT_OK;
-}
+{ return add_op(NULL, asmcrypt_words_cnd_add, rp, ap, bp, num, cond, carry); }
 
 int asmcrypt_bn_cnd_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                               const asmcrypt_word *bp, int num, asmcrypt_word cond,
                               asmcrypt_word *borrow)
-{
-    int rc = check_add(rp, ap, bp, num);
-
-    if (rc != ASMCRYPT_OK)
-        return rc;
-    if (num > 0 && bad_carry(borrow, rp, num))
-        return ASMCRYPT_ERANGE;
-    put_carry(borrow, num > 0 ? asmcrypt_words_cnd_sub(rp, ap, bp, num, cond) : 0);
-    return ASMCRYPT_OK;
-}
+{ return add_op(NULL, asmcrypt_words_cnd_sub, rp, ap, bp, num, cond, borrow); }
 
 /* Order of checks (shared with asmcrypt_mod_exp): ENULL, ESIZE, EEVEN,
  * ERANGE (a, b < n; then n0 matching np; then the overlaps). */

@@ -10,16 +10,9 @@
 #include <string.h>
 #include "internal.h"
 
-BN_ULONG asmcrypt_words_mul_add(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG asmcrypt_words_mul(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-BN_ULONG asmcrypt_words_mul_sub(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w);
-void     asmcrypt_words_sqr(BN_ULONG *rp, const BN_ULONG *ap, int num);
-BN_ULONG asmcrypt_words_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG asmcrypt_words_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num);
-BN_ULONG asmcrypt_words_cnd_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                                int num, BN_ULONG cond);
-BN_ULONG asmcrypt_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
-                                int num, BN_ULONG cond);
+/* asmcrypt_words_mul_add, asmcrypt_words_mul, ... asmcrypt_words_cnd_sub */
+#define ASMCRYPT_BN_DISPATCH_NAME(op) asmcrypt_words_##op
+ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_DISPATCH_NAME);
 
 /* asmcrypt_impl's names of the bignum primitives (bn_names.c) */
 impl_name_f bn_mont_impl_name, bn_mod_exp_impl_name, bn_words_impl_name;

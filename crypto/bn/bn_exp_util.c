@@ -83,6 +83,27 @@ void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
     }
 }
 
+void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
+                 const BN_ULONG *tab, int S, bn_exp_gather_f gather,
+                 bn_exp_mul_f *mul, const BN_ULONG *np, BN_ULONG n0, int num)
+{
+    int i, pos, first, ebits = BN_BITS * ewords;
+
+    /* windows from the top; the first one takes the leftover bits */
+    first = ebits % BN_EXP_WIN_BITS;
+    if (first == 0)
+        first = BN_EXP_WIN_BITS;
+    pos = ebits - first;
+    gather(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
+    while (pos > 0) {
+        pos -= BN_EXP_WIN_BITS;
+        for (i = 0; i < BN_EXP_WIN_BITS; i++)
+            mul(acc, acc, acc, np, n0, num);
+        gather(x, tab, bn_exp_window(ep, pos, BN_EXP_WIN_BITS, ewords), S);
+        mul(acc, acc, x, np, n0, num);
+    }
+}
+
 void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                     int ewords, const BN_ULONG *np, int num, int S,
                     bn_exp_gather_f gather)
@@ -90,7 +111,7 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
     BN_ULONG tab[BN_EXP_WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
     BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
     BN_ULONG n0 = asmcrypt_bn_mont_n0(np);
-    int i, j, pos, first, ebits;
+    int i, j;
 
     bn_exp_rr(x, np, n0, num);                          /* R^2 mod n */
     for (j = 0; j < num; j++)
@@ -105,20 +126,7 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
         for (j = num; j < S; j++)
             tab[(size_t)i * S + j] = 0;
 
-    /* windows from the top; the first one takes the leftover bits */
-    ebits = BN_BITS * ewords;
-    first = ebits % BN_EXP_WIN_BITS;
-    if (first == 0)
-        first = BN_EXP_WIN_BITS;
-    pos = ebits - first;
-    gather(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
-    while (pos > 0) {
-        pos -= BN_EXP_WIN_BITS;
-        for (i = 0; i < BN_EXP_WIN_BITS; i++)
-            asmcrypt_mont_mul_any(acc, acc, acc, np, n0, num);
-        gather(x, tab, bn_exp_window(ep, pos, BN_EXP_WIN_BITS, ewords), S);
-        asmcrypt_mont_mul_any(acc, acc, x, np, n0, num);
-    }
+    bn_exp_scan(acc, x, ep, ewords, tab, S, gather, asmcrypt_mont_mul_any, np, n0, num);
 
     /* out of Montgomery form: acc * 1 * R^-1 (< n: the product reduces) */
     for (j = 0; j < num; j++)

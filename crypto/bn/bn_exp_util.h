@@ -37,6 +37,21 @@ typedef void (*bn_exp_gather_f)(BN_ULONG *out, const BN_ULONG *tab,
 /* The portable gather: a masked scan of all entries. */
 void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 
+/* A Montgomery product r = a b / R mod n in some representation, with
+ * the argument list of asmcrypt_mont_mul_any (and of bn_amm52_x86_64). */
+typedef void bn_exp_mul_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *b,
+                          const BN_ULONG *np, BN_ULONG n0, int num);
+
+/* The exponent scan of a fixed-window exponentiation (BN_EXP_WIN_BITS bits,
+ * most significant first, the first window taking the leftover bits):
+ * acc = tab[top window], then per window BN_EXP_WIN_BITS squarings of acc
+ * and a product with the entry gathered into x, every product being
+ * mul(.., np, n0, num).  The same operations for every exponent of ewords
+ * words; tab holds BN_EXP_WIN_SIZE entries of stride S. */
+void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
+                 const BN_ULONG *tab, int S, bn_exp_gather_f gather,
+                 bn_exp_mul_f *mul, const BN_ULONG *np, BN_ULONG n0, int num);
+
 /*
  * rp = ap^ep mod np over asmcrypt_mont_mul_any: fixed 5-bit windows, most
  * significant first; a table of the 32 Montgomery-form powers a^0..a^31

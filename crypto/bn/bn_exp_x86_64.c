@@ -30,7 +30,6 @@
 #define AMM_MAXK 20                    /* bn_amm52_x86_64 takes k = 1..20 */
 #define LMAX     (8 * AMM_MAXK)
 #define M52      (((uint64_t)1 << 52) - 1)
-#define WIN_BITS BN_EXP_WIN_BITS
 #define WIN_SIZE BN_EXP_WIN_SIZE
 
 void bn_amm52_x86_64(uint64_t *r, const uint64_t *a, const uint64_t *b,
@@ -84,7 +83,7 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
     uint64_t n52[LMAX], acc[LMAX], x[LMAX], one[LMAX];
     BN_ULONG w[ASMCRYPT_BN_MAX_WORDS];
     uint64_t n0;
-    int k, kl, lp, sq, L, i, j, pos, first, ebits;
+    int k, kl, lp, sq, L, i, j;
 
     lp = (64 * num + 2 + 51) / 52;                  /* 52 lp >= 64 num + 2 */
     k = (lp + 7) / 8;
@@ -116,19 +115,8 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
         bn_amm52_x86_64(&tab[(size_t)i * L], &tab[(size_t)(i - 1) * L], &tab[L],
                         n52, n0, kl);
 
-    ebits = 64 * ewords;
-    first = ebits % WIN_BITS;
-    if (first == 0)
-        first = WIN_BITS;
-    pos = ebits - first;
-    bn_gather52_x86_64(acc, tab, bn_exp_window(ep, pos, first, ewords), L);
-    while (pos > 0) {
-        pos -= WIN_BITS;
-        for (i = 0; i < WIN_BITS; i++)
-            bn_amm52_x86_64(acc, acc, acc, n52, n0, kl);
-        bn_gather52_x86_64(x, tab, bn_exp_window(ep, pos, WIN_BITS, ewords), L);
-        bn_amm52_x86_64(acc, acc, x, n52, n0, kl);
-    }
+    bn_exp_scan(acc, x, ep, ewords, tab, L, bn_gather52_x86_64, bn_amm52_x86_64,
+                n52, n0, kl);
 
     bn_amm52_x86_64(x, acc, one, n52, n0, kl);      /* < n + 1 */
     from52(w, x, num, L);
