@@ -12,12 +12,7 @@ package CT::Arch;
 
 sub default_abi { return 'aapcs64' }
 
-sub strip_comment {
-    my ($l) = @_;
-    $l =~ s{//.*$}{};
-    $l =~ s/^\s*#.*$//;
-    return $l;
-}
+sub strip_comment { return CT::strip_comment($_[0], '//') }
 
 sub reg {
     my ($r) = @_;
@@ -33,13 +28,6 @@ sub reg {
 
 sub split_ops { return CT::split_ops($_[0], '[{', ']}') }
 
-sub num {
-    my ($e) = @_;
-    $e =~ s/^#//;
-    $e =~ s/\s+//g;
-    return undef unless $e =~ /^[-+]?(0x[0-9a-fA-F]+|\d+)$/;
-    return $e =~ /0x/i ? ($e =~ /^-/ ? -hex(substr($e, 1)) : hex($e)) : int($e);
-}
 
 sub parse_op {
     my ($o) = @_;
@@ -69,7 +57,7 @@ sub parse_op {
                 $op{symlo} = 1;                     # Mach-O sym@PAGEOFF
             } elsif ($p[0] =~ /^#|^[-+]?\d/ || $p[0] =~ /^:lo12:/) {
                 my $d = $p[0];
-                $op{disp} = $d =~ /:lo12:/ ? undef : num($d);
+                $op{disp} = $d =~ /:lo12:/ ? undef : CT::num($d);
                 $op{symlo} = 1 if $d =~ /:lo12:/;
             } else {
                 $op{index} = reg($p[0]) // return { bad => "index $p[0]" };
@@ -77,7 +65,7 @@ sub parse_op {
         } else { $op{disp} = 0 }
         return \%op;
     }
-    if ($o =~ /^#|^[-+]?\d/) { @op{qw(t val)} = ('imm', num($o)); return \%op }
+    if ($o =~ /^#|^[-+]?\d/) { @op{qw(t val)} = ('imm', CT::num($o)); return \%op }
     if ($o =~ /^(lsl|lsr|asr|ror|sxtw|uxtw|sxtx|uxtx|sxth|uxth|sxtb|uxtb|msl)\b/i) { $op{t} = 'shift'; return \%op }
     if (defined(my $r = reg($o))) { @op{qw(t reg)} = ('reg', $r); return \%op }
     if ($o =~ /^(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)$/i) { @op{qw(t cc)} = ('cond', lc $o); return \%op }
@@ -123,16 +111,7 @@ sub setr {
 }
 sub flags { my ($st, $v) = @_; $st->{"f:$_"} = main::tval($v) for qw(N Z C V) }
 
-sub init {
-    my ($args) = @_;
-    my %st = (sp => '0|S:0:0');
-    for my $i (0 .. $#$args) {
-        my ($name, $kind) = @{ $args->[$i] };
-        my $v = $kind eq 'secret' ? '1|' : $kind =~ /^ptr/ ? "0|A:$name:0" : '0|';
-        if ($i < 8) { $st{"r$i"} = $v } else { $st{ "m:0:" . (8 * ($i - 8)) } = $v }
-    }
-    return \%st;
-}
+sub init { return CT::entry_state($_[0], [map { "r$_" } 0 .. 7], 0, 8, sp => '0|S:0:0') }
 sub data_insn { return undef }
 sub after_return { return $_[0] }
 sub external_call {

@@ -24,13 +24,7 @@ my %CCF = (eq => 'Z', ne => 'Z', cs => 'C', hs => 'C', cc => 'C', lo => 'C', mi 
 
 sub default_abi { return 'aapcs' }
 
-sub strip_comment {
-    my ($l) = @_;
-    $l =~ s/@.*$//;
-    $l =~ s{//.*$}{};
-    $l =~ s/^\s*#.*$//;
-    return $l;
-}
+sub strip_comment { return CT::strip_comment($_[0], '@', '//') }
 
 sub reg {
     my ($r) = @_;
@@ -47,16 +41,6 @@ sub reg {
 
 sub split_ops { return CT::split_ops($_[0], '[{', ']}') }
 
-sub num {
-    my ($e) = @_;
-    $e =~ s/^#//;
-    $e =~ s/\s+//g;
-    return undef unless $e =~ /^[-+]?(0x[0-9a-fA-F]+|\d+)$/;
-    my $neg = $e =~ s/^-//;
-    $e =~ s/^\+//;
-    my $v = $e =~ /^0x/i ? hex($e) : int($e);
-    return $neg ? -$v : $v;
-}
 
 sub reglist {
     my ($s) = @_;
@@ -88,7 +72,7 @@ sub parse_op {
         @op{qw(t base wb disp)} = ('mem', $br, $wb ? 1 : 0, 0);
         if (defined $rest) {
             my @p = split_ops($rest);
-            if ($p[0] =~ /^#/ || $p[0] =~ /^[-+]?\d/) { $op{disp} = num($p[0]); $op{disp} //= undef }
+            if ($p[0] =~ /^#/ || $p[0] =~ /^[-+]?\d/) { $op{disp} = CT::num($p[0]); $op{disp} //= undef }
             elsif ($p[0] =~ /^:/) { }
             else {
                 (my $x = $p[0]) =~ s/^[-+]//;
@@ -98,7 +82,7 @@ sub parse_op {
         }
         return \%op;
     }
-    if ($o =~ /^#/) { @op{qw(t val)} = ('imm', num($o)); return \%op }
+    if ($o =~ /^#/) { @op{qw(t val)} = ('imm', CT::num($o)); return \%op }
     if ($o =~ /^(\w+)!$/ && defined reg($1)) { @op{qw(t reg wb)} = ('reg', reg($1), 1); return \%op }
     if ($o =~ /^(lsl|lsr|asr|ror|rrx)\b\s*(.*)$/i) {
         $op{t} = 'shift';
@@ -178,16 +162,7 @@ sub flags {
     for (qw(N Z C V)) { $st->{"f:$_"} = $PRED ? main::tval($v, $st->{"f:$_"} // '0|', $PREDV) : main::tval($v) }
 }
 
-sub init {
-    my ($args) = @_;
-    my %st = (r13 => '0|S:0:0');
-    for my $i (0 .. $#$args) {
-        my ($name, $kind) = @{ $args->[$i] };
-        my $v = $kind eq 'secret' ? '1|' : $kind =~ /^ptr/ ? "0|A:$name:0" : '0|';
-        if ($i < 4) { $st{"r$i"} = $v } else { $st{ "m:0:" . (4 * ($i - 4)) } = $v }
-    }
-    return \%st;
-}
+sub init { return CT::entry_state($_[0], [map { "r$_" } 0 .. 3], 0, 4, r13 => '0|S:0:0') }
 # ARMv4 assemblers without bx: the modules spell `bx lr` as a word
 sub data_insn {
     my ($stmt) = @_;

@@ -21,11 +21,7 @@ our $ABI = 'o32';
 
 sub default_abi { return 'o32' }
 
-sub strip_comment {
-    my ($l) = @_;
-    $l =~ s/#.*$//;
-    return $l;
-}
+sub strip_comment { return CT::strip_comment($_[0], '#') }
 
 sub reg {
     my ($r) = @_;
@@ -79,17 +75,11 @@ sub setr {
 sub init {
     my ($args, $abi) = @_;
     $ABI = $abi;
-    my %st = (r29 => '0|S:0:0');
-    my $nreg = $abi eq 'o32' ? 4 : 8;
-    my $slot = $abi eq 'o32' ? 4 : 8;
-    for my $i (0 .. $#$args) {
-        my ($name, $kind) = @{ $args->[$i] };
-        my $v = $kind eq 'secret' ? '1|' : $kind =~ /^ptr/ ? "0|A:$name:0" : '0|';
-        # o32: the 5th argument is at 16($sp) (four home slots below it)
-        if ($i < $nreg) { $st{ 'r' . (4 + $i) } = $v }
-        else { $st{ 'm:0:' . (($abi eq 'o32' ? 16 : 0) + $slot * ($i - $nreg)) } = $v }
-    }
-    return \%st;
+    # o32: $a0..$a3, the 5th argument at 16($sp) (four home slots below
+    # it); n32/n64: $a0..$a7, then 8-byte slots from 0($sp)
+    return $abi eq 'o32'
+        ? CT::entry_state($args, [map { "r$_" } 4 .. 7], 16, 4, r29 => '0|S:0:0')
+        : CT::entry_state($args, [map { "r$_" } 4 .. 11], 0, 8, r29 => '0|S:0:0');
 }
 sub data_insn { return undef }
 sub after_return { return $_[0] }

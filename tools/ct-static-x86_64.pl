@@ -28,12 +28,7 @@ $REG{"k$_"} = ["k$_", 64] for 0 .. 7;
 
 sub default_abi { return 'sysv' }
 
-sub strip_comment {
-    my ($l) = @_;
-    $l =~ s{//.*$}{};
-    $l =~ s/^\s*#.*$//;                     # cpp leftovers, LLVM-MCA markers
-    return $l;
-}
+sub strip_comment { return CT::strip_comment($_[0], '//') }
 
 # ---- parsing ----------------------------------------------------------------
 sub split_ops { return CT::split_ops($_[0], '({', ')}') }
@@ -184,16 +179,9 @@ sub stack_pop {
 # ---- entry state -----------------------------------------------------------------
 sub init {
     my ($args, $abi) = @_;
-    my %st = (rsp => '0|S:0:0');
     my @regs = $abi eq 'win64' ? qw(rcx rdx r8 r9) : qw(rdi rsi rdx rcx r8 r9);
     my $stack0 = $abi eq 'win64' ? 40 : 8;     # first stack argument (after the return address)
-    for my $i (0 .. $#$args) {
-        my ($name, $kind) = @{ $args->[$i] };
-        my $v = $kind eq 'secret' ? '1|' : $kind =~ /^ptr/ ? "0|A:$name:0" : '0|';
-        if ($i < @regs) { $st{ $regs[$i] } = $v }
-        else { $st{ "m:0:" . ($stack0 + 8 * ($i - @regs)) } = $v }
-    }
-    return \%st;
+    return CT::entry_state($args, \@regs, $stack0, 8, rsp => '0|S:0:0');
 }
 
 sub data_insn { return undef }

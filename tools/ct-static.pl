@@ -82,6 +82,44 @@ sub CT::split_ops {
     return @ops;
 }
 
+# A source line without its comment: from the first of the @to_eol
+# markers ('//', '@', ...; in this order) to the end of the line, and a
+# line whose first non-blank is '#' (cpp leftovers, llvm-mca markers).
+# Shared by the arch models.
+sub CT::strip_comment {
+    my ($l, @to_eol) = @_;
+    $l =~ s/\Q$_\E.*$// for @to_eol;
+    $l =~ s/^\s*#.*$//;
+    return $l;
+}
+
+# An immediate: "#", sign and whitespace allowed, decimal or 0x hex;
+# undef when the text is not a plain number.  Shared by the arch models.
+sub CT::num {
+    my ($e) = @_;
+    $e =~ s/^#//;
+    $e =~ s/\s+//g;
+    my ($sign, $n) = $e =~ /^([-+]?)(0x[0-9a-fA-F]+|\d+)$/ or return undef;
+    my $v = $n =~ /^0x/ ? hex($n) : int($n);
+    return $sign eq '-' ? -$v : $v;
+}
+
+# The state at a function's entry (the models' init): argument i (a
+# [name, kind] of the spec) in register $regs->[i], those after the
+# registers in $slot-byte stack slots from entry sp + $stack0; %st the
+# model's fixed entries (the stack pointer).  A secret is tainted, a
+# pointer the public address A:name:0, anything else public.
+sub CT::entry_state {
+    my ($args, $regs, $stack0, $slot, %st) = @_;
+    for my $i (0 .. $#$args) {
+        my ($name, $kind) = @{ $args->[$i] };
+        my $v = $kind eq 'secret' ? '1|' : $kind =~ /^ptr/ ? "0|A:$name:0" : '0|';
+        if ($i < @$regs) { $st{ $regs->[$i] } = $v }
+        else { $st{ 'm:0:' . ($stack0 + $slot * ($i - @$regs)) } = $v }
+    }
+    return \%st;
+}
+
 # The arch model: defines CT::Arch::{parse, step, init, canon} (see the file).
 my $model = "$dir/ct-static-$arch.pl";
 do $model or die "ct-static.pl: $model: " . ($@ || $!) . "\n";
