@@ -714,12 +714,6 @@ $code .= <<___;
 	add	$scnt, sp, $num, lsl #4
 	stp	$rp, $np, [$scnt]
 	stp	$n0, $ap, [$scnt, #16]
-	mov	$stp_, sp
-.Lsqr8x_zero:
-	stp	xzr, xzr, [$stp_], #32
-	stp	xzr, xzr, [$stp_, #-16]
-	cmp	$stp_, $scnt
-	b.ne	.Lsqr8x_zero
 	mov	$sab, $ap
 	add	$saend, $ap, $num, lsl #3
 	mov	$spass, $ap
@@ -728,8 +722,13 @@ $code .= <<___;
 	ldp	$M[2], $M[3], [$spass, #16]
 	ldp	$M[4], $M[5], [$spass, #32]
 	ldp	$M[6], $M[7], [$spass, #48]
-	sub	$stp_, $spass, $sab
-	add	$stp_, sp, $stp_			// &S[i]
+	sub	$T[0], $spass, $sab
+	add	$stp_, sp, $T[0]			// &S[i]
+	add	$T[0], $stp_, $T[0]		// &S[2i]: first written by this pass
+	stp	xzr, xzr, [$T[0]]		// S[2i..2i+7] = 0 (read before written)
+	stp	xzr, xzr, [$T[0], #16]
+	stp	xzr, xzr, [$T[0], #32]
+	stp	xzr, xzr, [$T[0], #48]
 	ldp	$A[0], $A[1], [$stp_]
 	ldp	$A[2], $A[3], [$stp_, #16]
 	ldp	$A[4], $A[5], [$stp_, #32]
@@ -762,26 +761,43 @@ $code .= <<___;
 	cmp	$spass, $saend
 	b.ne	.Lsqr8x_cross
 
-	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain
+	// S = 2*S + sum a[k]^2 2^(128k): shift via extr, one adcs chain,
+	// four words of a (eight of S) per iteration
 	add	$T[0], sp, $num, lsl #4
-	ldr	$apw, [$T[0], #24]		// ap
-	mov	$tpw, sp
-	mov	$cnt, $num
-	mov	x8, xzr
+	ldr	$sxp, [$T[0], #24]		// ap
+	mov	$stp_, sp
+	mov	$scnt, $num
+	mov	$T[1], xzr			// the S word below the group
 	cmn	xzr, xzr			// C = 0
 .Lsqr8x_dbl:
-	ldr	$a[0], [$apw], #8
-	ldp	$t[0], $t[1], [$tpw]
-	mul	$p[0], $a[0], $a[0]
-	umulh	$p[1], $a[0], $a[0]
-	extr	$t[2], $t[1], $t[0], #63
-	extr	$t[3], $t[0], x8, #63
-	mov	x8, $t[1]
-	sub	$cnt, $cnt, #1
-	adcs	$t[3], $t[3], $p[0]
-	adcs	$t[2], $t[2], $p[1]
-	stp	$t[3], $t[2], [$tpw], #16
-	cbnz	$cnt, .Lsqr8x_dbl
+	ldp	$M[0], $M[1], [$sxp], #32
+	ldp	$M[2], $M[3], [$sxp, #-16]
+	ldp	$A[0], $A[1], [$stp_]
+	ldp	$A[2], $A[3], [$stp_, #16]
+	ldp	$A[4], $A[5], [$stp_, #32]
+	ldp	$A[6], $A[7], [$stp_, #48]
+___
+{
+    # S words 2k, 2k+1 of the group get lo, hi of a[k]^2; the doubled
+    # word 2k+1 = A[2k+1]:A[2k] >> 63 etc.
+    my @d = (@M[4 .. 7], $xe, $xo, $cA, $cw);
+    for my $q (reverse 1 .. 7) {
+        $code .= "\textr\t$d[$q], $A[$q], $A[$q - 1], #63\n";
+    }
+    $code .= "\textr\t$d[0], $A[0], $T[1], #63\n";
+    $code .= "\tmov\t$T[1], $A[7]\n";
+    $code .= "\tsub\t$scnt, $scnt, #4\n";
+    for my $k (0 .. 3) {
+        $code .= "\tmul\t$A[2 * $k], $M[$k], $M[$k]\n\tumulh\t$A[2 * $k + 1], $M[$k], $M[$k]\n";
+    }
+    for my $q (0 .. 7) {
+        $code .= "\tadcs\t$d[$q], $d[$q], $A[$q]\n";
+    }
+    $code .= "\tstp\t$d[0], $d[1], [$stp_], #64\n\tstp\t$d[2], $d[3], [$stp_, #-48]\n";
+    $code .= "\tstp\t$d[4], $d[5], [$stp_, #-32]\n\tstp\t$d[6], $d[7], [$stp_, #-16]\n";
+}
+$code .= <<___;
+	cbnz	$scnt, .Lsqr8x_dbl
 
 	// Montgomery reduction, eight rows per pass
 	add	$T[0], sp, $num, lsl #4
@@ -835,9 +851,19 @@ $code .= <<___;
 	stp	xzr, xzr, [$stp_, #32]
 	stp	xzr, xzr, [$stp_, #48]
 ___
+# Steps x = n[1..7]: step j touches positions i+8 .. i+j+8 only, so the
+# registers of the zeros i+j+1 .. i+7 can take S[i+9 .. i+15] at once.
+$code .= <<___;
+	ldp	$A[1], $A[2], [$stp_, #72]
+	ldp	$A[3], $A[4], [$stp_, #88]
+	ldp	$A[5], $A[6], [$stp_, #104]
+	ldr	$A[7], [$stp_, #120]
+___
 for my $j (1 .. 7) {
-    my $off = 8 * ($j + 8);
-    $code .= sqr_step($j, $xe, 8 - $j, "\tldr\t$xe, [$sxp], #8\n\tldr\t$A[$j], [$stp_, #$off]\n", undef, 0);
+    my $x = $j % 2 ? $xe : $xo;
+    my $pre = $j == 7 ? "\tldr\t$xe, [$sxp], #8\n"
+            : $j % 2 ? "\tldp\t$xe, $xo, [$sxp], #16\n" : '';
+    $code .= sqr_step($j, $x, 8 - $j, $pre, undef, 0);
 }
 $code .= <<___;
 	add	$stp_, $stp_, #64
