@@ -42,6 +42,17 @@
  * (nested entries are counted inside the outer call).  Static, unstripped
  * binaries with .size on NAME are required for symbol lookup.
  *
+ * Counting is per instruction (an inline add on each one), not per
+ * block: qemu 7.2's x86 translator ends a block before an instruction
+ * that crosses a page boundary, but the plugin API still lists that
+ * instruction in the block it was taken out of, so a block's
+ * qemu_plugin_tb_n_insns() can be one too many.  Per-block counting made
+ * x86_64 counts depend on where the linker put the code (bn_mul_mont
+ * 2048 bits: 18423 or 18647 instructions for the same object file, after
+ * an unrelated change elsewhere in the library); per instruction the
+ * removed one is never counted.  The block callback only attributes the
+ * instructions executed since the previous block start to the region.
+ *
  * Determinism: counts are a pure function of the guest's execution path.
  * Totals include libc start-up, which reads the environment and auxv:
  * run under `env -i` with a static binary for repeatable totals.  Region
@@ -147,6 +158,7 @@ static uint64_t range_lo, range_hi;
 static int have_range;
 
 static uint64_t total;         /* inline counter: every instruction */
+static uint64_t seen;          /* total at the previous block start */
 static uint64_t excl;          /* inline counter: NAME / range only */
 
 static int active;             /* inside a call of NAME */
@@ -190,7 +202,14 @@ static void tb_exec(unsigned int vcpu, void *udata)
 {
     const struct tb_info *t = udata;
 
+    uint64_t d = total - seen;     /* what the previous block executed */
+
     (void)vcpu;
+    seen = total;
+    if (active) {                  /* the previous block ran inside the call */
+        cur.insns += d;
+        excl += d;
+    }
     if (active && t->start == ret_addr)
         end_call();
     if (!active && t->in_sym) {
@@ -199,12 +218,8 @@ static void tb_exec(unsigned int vcpu, void *udata)
         calls++;
         memset(&cur, 0, sizeof(cur));
     }
-    if (active) {
-        cur.insns += t->n;
-        excl += t->n;
-        if (trace)
-            cur.ihash = mix(cur.ihash, t->ihash);
-    }
+    if (active && trace)
+        cur.ihash = mix(cur.ihash, t->ihash);
     prev_end = t->end;
 }
 
@@ -246,8 +261,9 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     (void)id;
     if (n == 0)
         return;
-    qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
-                                             &total, n);
+    for (i = 0; i < n; i++)
+        qemu_plugin_register_vcpu_insn_exec_inline(qemu_plugin_tb_get_insn(tb, i),
+                                                   QEMU_PLUGIN_INLINE_ADD_U64, &total, 1);
     if (sym_name == NULL && !have_range)
         return;
 
@@ -290,6 +306,8 @@ static void at_exit(qemu_plugin_id_t id, void *udata)
     (void)id;
     (void)udata;
     if (active) {     /* exit() inside NAME, or NAME was tail-jumped to */
+        cur.insns += total - seen;
+        excl += total - seen;
         fprintf(out, "icount warning: call %" PRIu64 " of %s never returned "
                 "(entered by a tail jump?)\n", calls - 1,
                 sym_name != NULL ? sym_name : "range");
