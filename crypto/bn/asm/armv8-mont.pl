@@ -242,14 +242,16 @@ $code .= <<___;
 	mov	sp, $cnt
 	add	$bend, $bp, $num, lsl #3
 	mov	$top, #0
+	tst	$num, #7
+	b.ne	.Lmont_not8
+	cmp	$ap, $bp
+	b.eq	.Lsqr8x
+	b	.Lmul4x
+.Lmont_not8:
 	tst	$num, #3
 	b.ne	.Lmulpad
 	cmp	$num, #4			// one group: no inner loop
 	b.eq	.Lmul4x1
-	tst	$num, #7
-	b.ne	.Lmul4x
-	cmp	$ap, $bp
-	b.eq	.Lsqr8x
 	b	.Lmul4x
 ___
 
@@ -717,6 +719,17 @@ $code .= <<___;
 	mov	$sab, $ap
 	add	$saend, $ap, $num, lsl #3
 	mov	$spass, $ap
+	// first pass (rows 0..7): no full steps, S[0..7] starts as zeros
+	ldp	$M[0], $M[1], [$spass]
+	ldp	$M[2], $M[3], [$spass, #16]
+	ldp	$M[4], $M[5], [$spass, #32]
+	ldp	$M[6], $M[7], [$spass, #48]
+	mov	$stp_, sp
+	mov	$cw, xzr
+___
+$code .= "\tmov\t$_, xzr\n" for @A;
+$code .= <<___;
+	b	.Lsqr8x_cross_tri
 .Lsqr8x_cross:
 	ldp	$M[0], $M[1], [$spass]
 	ldp	$M[2], $M[3], [$spass, #16]
@@ -735,8 +748,6 @@ $code .= <<___;
 	ldp	$A[6], $A[7], [$stp_, #48]
 	mov	$cw, xzr
 	mov	$sxp, $sab
-	cmp	$sxp, $spass
-	b.eq	.Lsqr8x_cross_tri
 # LLVM-MCA-BEGIN armv8_mont_sqr_cross
 # LLVM-MCA-UNITS 64 limbs
 .Lsqr8x_cross_full:
@@ -818,7 +829,8 @@ $code .= <<___;
 	ldp	$A[4], $A[5], [$stp_, #32]
 	ldp	$A[6], $A[7], [$stp_, #48]
 	ldr	$A[0], [$stp_, #64]
-	mov	$cw, xzr
+	mov	$cw, xzr			// carries into position i+9
+	mov	$cA, xzr			// carries into position i+8
 ___
 {
     my @nreg = ($xe, map { $M[8 - $_] } 1 .. 7);
@@ -832,18 +844,16 @@ ___
             $code .= "\tmul\t$t, $nreg[$j], $mk\n\tadcs\t$pos[$k + $j], $pos[$k + $j], $t\n";
         }
         $code .= "\tumulh\t$T[0], $nreg[7 - $k], $mk\n\tadcs\t$A[0], $A[0], $T[0]\n";
-        $code .= "\tadc\t$cA, xzr, xzr\n";
-        if ($k < 7) {
-            for my $j (0 .. 6 - $k) {
-                my $t = $T[$j % 2];
-                $code .= "\tumulh\t$t, $nreg[$j], $mk\n";
-                $code .= ($j == 0 ? "\tadds" : "\tadcs") . "\t$pos[$k + $j + 1], $pos[$k + $j + 1], $t\n";
-            }
-            $code .= "\tadcs\t$A[0], $A[0], xzr\n\tadc\t$cw, $cw, $cA\n";
-        } else {
-            $code .= "\tadd\t$cw, $cw, $cA\n";
+        $code .= "\tadc\t$cw, $cw, xzr\n";
+        next if $k == 7;
+        for my $j (0 .. 6 - $k) {
+            my $t = $T[$j % 2];
+            $code .= "\tumulh\t$t, $nreg[$j], $mk\n";
+            $code .= ($j == 0 ? "\tadds" : "\tadcs") . "\t$pos[$k + $j + 1], $pos[$k + $j + 1], $t\n";
         }
+        $code .= "\tadc\t$cA, $cA, xzr\n";         # carries into position i+8
     }
+    $code .= "\tadds\t$A[0], $A[0], $cA\n\tadc\t$cw, $cw, xzr\n";
 }
 $code .= <<___;
 	stp	xzr, xzr, [$stp_]		// S[i..i+7] reduced: wiped
@@ -902,10 +912,45 @@ $code .= <<___;
 	ldp	$rp, $np, [$T[0]]
 	stp	xzr, xzr, [$T[0]]
 	stp	xzr, xzr, [$T[0], #16]
-	mov	$top, $stop			// 0 or 1
 	add	x2, sp, $num, lsl #3
 ___
-$code .= final4('sqr8x', 'x2');
+# Final pass, eight words at a time: rp = S[num..2num-1] - np, then keep
+# S where that borrowed (top = 0), wiping S.
+{
+    my @N = map { "x$_" } (6 .. 13);
+    my ($fn, $fr, $fc) = ('x14', 'x16', 'x17');
+    my $ld = sub {
+        my ($R, $p) = @_;
+        return "\tldp\t$R->[0], $R->[1], [$p]\n\tldp\t$R->[2], $R->[3], [$p, #16]\n"
+             . "\tldp\t$R->[4], $R->[5], [$p, #32]\n\tldp\t$R->[6], $R->[7], [$p, #48]\n";
+    };
+    my $st = sub {
+        my ($R, $p) = @_;
+        return "\tstp\t$R->[0], $R->[1], [$p], #64\n\tstp\t$R->[2], $R->[3], [$p, #-48]\n"
+             . "\tstp\t$R->[4], $R->[5], [$p, #-32]\n\tstp\t$R->[6], $R->[7], [$p, #-16]\n";
+    };
+    my @Z = ('xzr') x 8;
+    $code .= "\tmov\t$fn, $np\n\tmov\t$fr, $rp\n\tmov\t$fc, $num\n";
+    $code .= "\tcmp\txzr, xzr\t\t\t// C = 1: no borrow in\n.Lsqr8x_sub:\n";
+    my $ldi = sub {
+        my ($R, $p) = @_;
+        return "\tldp\t$R->[0], $R->[1], [$p], #64\n\tldp\t$R->[2], $R->[3], [$p, #-48]\n"
+             . "\tldp\t$R->[4], $R->[5], [$p, #-32]\n\tldp\t$R->[6], $R->[7], [$p, #-16]\n";
+    };
+    $code .= $ldi->(\@A, 'x2') . $ldi->(\@N, $fn);
+    $code .= "\tsub\t$fc, $fc, #8\n";
+    $code .= "\tsbcs\t$A[$_], $A[$_], $N[$_]\n" for 0 .. 7;
+    $code .= $st->(\@A, $fr);
+    $code .= "\tcbnz\t$fc, .Lsqr8x_sub\n";
+    $code .= "\tsbcs\t$stop, $stop, xzr\t\t// C = 0: S < np, keep S\n";
+    $code .= "\tsub\tx2, x2, $num, lsl #3\n\tmov\t$fr, $rp\n\tmov\t$fc, $num\n.Lsqr8x_sel:\n";
+    $code .= $ld->(\@A, 'x2') . $ld->(\@N, $fr);
+    $code .= "\tsub\t$fc, $fc, #8\n";
+    $code .= $st->(\@Z, 'x2');
+    $code .= "\tcsel\t$N[$_], $N[$_], $A[$_], hs\n" for 0 .. 7;
+    $code .= $st->(\@N, $fr);
+    $code .= "\tcbnz\t$fc, .Lsqr8x_sel\n";
+}
 $code .= <<___;
 	mov	x0, #1
 	b	.Lmont_ret
