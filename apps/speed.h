@@ -89,6 +89,9 @@ typedef struct sp_opts {
 /* speed_util.c */
 void sp_die(const char *fmt, ...);
 void *sp_xmalloc(size_t n);
+/* a new empty table; name is copied, the other strings are kept as given */
+sp_table *sp_table_new(const char *name, const char *title, const char *size_unit,
+                       const char *per, const char *thr_unit);
 void sp_rand_bytes(void *p, size_t n);
 uint64_t sp_rand64(void);
 double sp_median(double *v, int n);
@@ -138,22 +141,28 @@ void sp_bench_words(const sp_opts *o);
 /* random odd n with the top bit set, a and b < 2^(bits-1) < n */
 void sp_mont_operands(asmcrypt_word *n, asmcrypt_word *a, asmcrypt_word *b, int num);
 
-/* peers (speed_peer_*.c), each a no-op when built without the peer.
+/* peers (speed_peers.c, fanning out to the speed_peer_*.c built in).
  * They add cells to a row that the group has prepared, after checking
  * their result against `expect` (the C reference's); on mismatch they
- * call sp_mismatch, which aborts. */
-void sp_peer_versions(char *buf, size_t len);
-void sp_peer_poly1305(sp_row *r, const char *table, const unsigned char key[32],
-                      const unsigned char *msg, size_t len,
-                      const unsigned char expect[16]);
-/* a == b selects squaring where the peer has a dedicated path */
-void sp_peer_mont(sp_row *r, const char *table, const asmcrypt_word *a,
-                  const asmcrypt_word *b, const asmcrypt_word *n, int num,
-                  const asmcrypt_word *expect);
-void sp_peer_modexp(sp_row *r, const char *table, const asmcrypt_word *a,
-                    const asmcrypt_word *e, const asmcrypt_word *n, int num,
-                    const asmcrypt_word *expect);
+ * call sp_mismatch, which aborts.  One function type per group, shared
+ * by the fan-out and each peer (speed_peers.h). */
+typedef void sp_peer_mac_f(sp_row *r, const char *table, const unsigned char key[32],
+                           const unsigned char *msg, size_t len,
+                           const unsigned char expect[16]);
+/* SP_PEER_MONT: a b / R mod n, a, b < n (a == b selects squaring where
+ * the peer has a dedicated path); SP_PEER_MODEXP: a^b mod n */
+enum sp_peer_bn { SP_PEER_MONT, SP_PEER_MODEXP, SP_PEER_NBN };
+typedef void sp_peer_bn_f(sp_row *r, const char *table, const asmcrypt_word *a,
+                          const asmcrypt_word *b, const asmcrypt_word *n, int num,
+                          const asmcrypt_word *expect);
 /* cells over the group's shared state; the group verifies them */
-void sp_peer_words(sp_row *r, const char *prim, sp_words *st);
+typedef void sp_peer_words_f(sp_row *r, const char *prim, sp_words *st);
+
+void sp_peer_versions(char *buf, size_t len);
+sp_peer_mac_f sp_peer_poly1305;
+void sp_peer_bn(enum sp_peer_bn op, sp_row *r, const char *table,
+                const asmcrypt_word *a, const asmcrypt_word *b,
+                const asmcrypt_word *n, int num, const asmcrypt_word *expect);
+sp_peer_words_f sp_peer_words;
 
 #endif

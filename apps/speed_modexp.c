@@ -47,12 +47,8 @@ void sp_bench_modexp(const sp_opts *o)
         snprintf(lv[0].name, sizeof(lv[0].name), "c");
         nl = 1;
     }
-    t = sp_xmalloc(sizeof(*t));
-    snprintf(t->name, sizeof(t->name), "mod_exp");
-    t->title = "r = a^e mod n, constant time, full-size exponent";
-    t->size_unit = "bit";
-    t->per = "op";
-    t->thr_unit = "op/s";
+    t = sp_table_new("mod_exp", "r = a^e mod n, constant time, full-size exponent",
+                     "bit", "op", "op/s");
     for (s = 0; s < NBITS; s++) {
         int bits = bits_list[s], num = bits / ASMCRYPT_WORD_BITS;
         size_t bytes = sizeof(BN_ULONG) * (size_t)num;
@@ -90,7 +86,7 @@ void sp_bench_modexp(const sp_opts *o)
                        lv[i].mask, run_modexp, m);
         }
         r->ref = 0;
-        sp_peer_modexp(r, "mod_exp", a, e, n, num, expect);
+        sp_peer_bn(SP_PEER_MODEXP, r, "mod_exp", a, e, n, num, expect);
         sp_measure_row(o, "mod_exp", r);
         sp_row_release(r);
     }

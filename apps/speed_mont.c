@@ -86,12 +86,8 @@ static void bench_table(const sp_opts *o, const char *table, int sqr)
 
     if (!sp_selected(o, table, "mont"))
         return;
-    t = sp_xmalloc(sizeof(*t));
-    snprintf(t->name, sizeof(t->name), "%s", table);
-    t->title = sqr ? "r = a*a/R mod n (a == b)" : "r = a*b/R mod n";
-    t->size_unit = "bit";
-    t->per = "op";
-    t->thr_unit = "op/s";
+    t = sp_table_new(table, sqr ? "r = a*a/R mod n (a == b)" : "r = a*b/R mod n",
+                     "bit", "op", "op/s");
     for (s = 0; s < NBITS; s++) {
         int bits = bits_list[s], num = bits / ASMCRYPT_WORD_BITS;
         sp_row *r;
@@ -123,7 +119,7 @@ static void bench_table(const sp_opts *o, const char *table, int sqr)
 #endif
             tmpl.mul = api_mul;
             add_ours(r, table, "api", SP_ASM, SP_ALLCAPS, &tmpl, expect);
-            sp_peer_mont(r, table, tmpl.ap, tmpl.bp, n, num, expect);
+            sp_peer_bn(SP_PEER_MONT, r, table, tmpl.ap, tmpl.bp, n, num, expect);
         }
         sp_measure_row(o, table, r);
         sp_row_release(r);

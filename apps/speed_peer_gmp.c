@@ -95,23 +95,4 @@ void sp_gmp_words(sp_row *r, const char *prim, sp_words *st)
             sp_row_add(r, map[i].name, SP_PEER, SP_ALLCAPS, map[i].run, st);
 }
 
-#else /* !HAVE_GMP */
-
-const char *sp_gmp_version(void)
-{
-    return NULL;
-}
-
-void sp_gmp_modexp(sp_row *r, const char *table, const asmcrypt_word *a,
-                   const asmcrypt_word *e, const asmcrypt_word *n, int num,
-                   const asmcrypt_word *expect)
-{
-    (void)r; (void)table; (void)a; (void)e; (void)n; (void)num; (void)expect;
-}
-
-void sp_gmp_words(sp_row *r, const char *prim, sp_words *st)
-{
-    (void)r; (void)prim; (void)st;
-}
-
 #endif

@@ -47,10 +47,8 @@ static void free_macctx(void *p) { EVP_MAC_CTX_free(p); }
 
 /* ---- Poly1305 ----------------------------------------------------------- */
 typedef struct ossl_mac {
+    sp_mac_job job;
     EVP_MAC_CTX *ctx;
-    const unsigned char *key, *msg;
-    size_t len;
-    unsigned char tag[16];
 } ossl_mac;
 
 static EVP_MAC *poly1305_mac(void)
@@ -68,9 +66,9 @@ static void run_mac(void *arg, unsigned long n)
     size_t outl;
 
     while (n--) {
-        if (!EVP_MAC_init(m->ctx, m->key, 32, NULL) ||
-            !EVP_MAC_update(m->ctx, m->msg, m->len) ||
-            !EVP_MAC_final(m->ctx, m->tag, &outl, sizeof(m->tag)))
+        if (!EVP_MAC_init(m->ctx, m->job.key, 32, NULL) ||
+            !EVP_MAC_update(m->ctx, m->job.msg, m->job.len) ||
+            !EVP_MAC_final(m->ctx, m->job.tag, &outl, sizeof(m->job.tag)))
             sp_die("OpenSSL EVP_MAC POLY1305 failed");
     }
 }
@@ -88,13 +86,7 @@ void sp_openssl_poly1305(sp_row *r, const char *table, const unsigned char key[3
     if (m->ctx == NULL)
         sp_die("EVP_MAC_CTX_new failed");
     sp_row_own(r, m->ctx, free_macctx);
-    m->key = key;
-    m->msg = msg;
-    m->len = len;
-    run_mac(m, 1);
-    if (memcmp(m->tag, expect, 16) != 0)
-        sp_mismatch(table, (long)len, "B", "openssl", "c");
-    sp_row_add(r, "openssl", SP_PEER, SP_ALLCAPS, run_mac, m);
+    sp_peer_mac_cell(r, table, "openssl", run_mac, m, &m->job, key, msg, len, expect);
 }
 
 /* ---- bignum ------------------------------------------------------------- */
@@ -102,6 +94,7 @@ typedef struct ossl_bn {
     BIGNUM *r, *a, *b, *n;
     BN_MONT_CTX *mont;
     BN_CTX *ctx;
+    enum sp_peer_bn op;
 } ossl_bn;
 
 static BIGNUM *bn_from(sp_row *r, const asmcrypt_word *w, int num)
@@ -152,72 +145,45 @@ static void bn_check(sp_row *r, const BIGNUM *v, const asmcrypt_word *expect,
         sp_mismatch(table, (long)num * ASMCRYPT_WORD_BITS, "bit", name, ref);
 }
 
-static void run_mont(void *arg, unsigned long n)
+/* r = a b / R mod n or a^b mod n, n times (the loop per op) */
+static void run_bn(void *arg, unsigned long n)
 {
     ossl_bn *o = arg;
+    int ok = 1;
 
-    while (n--)
-        if (!BN_mod_mul_montgomery(o->r, o->a, o->b, o->mont, o->ctx))
-            sp_die("BN_mod_mul_montgomery failed");
+    if (o->op == SP_PEER_MODEXP)
+        while (ok && n--)
+            ok = BN_mod_exp_mont_consttime(o->r, o->a, o->b, o->n, o->ctx, o->mont);
+    else
+        while (ok && n--)
+            ok = BN_mod_mul_montgomery(o->r, o->a, o->b, o->mont, o->ctx);
+    if (!ok)
+        sp_die(o->op == SP_PEER_MODEXP ? "BN_mod_exp_mont_consttime failed"
+                                       : "BN_mod_mul_montgomery failed");
 }
 
-void sp_openssl_mont(sp_row *r, const char *table, const asmcrypt_word *a,
-                     const asmcrypt_word *b, const asmcrypt_word *n, int num,
-                     const asmcrypt_word *expect)
+/* the cell of op, checked against expect (the reference cell's result) */
+static void bn_cell(enum sp_peer_bn op, sp_row *r, const char *table,
+                    const asmcrypt_word *a, const asmcrypt_word *b,
+                    const asmcrypt_word *n, int num, const asmcrypt_word *expect)
 {
     ossl_bn *o = bn_setup(r, a, b, n, num);
 
-    run_mont(o, 1);
-    bn_check(r, o->r, expect, num, table, "openssl", "c");
-    sp_row_add(r, "openssl", SP_PEER, SP_ALLCAPS, run_mont, o);
-}
-
-static void run_modexp(void *arg, unsigned long n)
-{
-    ossl_bn *o = arg;
-
-    while (n--)
-        if (!BN_mod_exp_mont_consttime(o->r, o->a, o->b, o->n, o->ctx, o->mont))
-            sp_die("BN_mod_exp_mont_consttime failed");
-}
-
-void sp_openssl_modexp(sp_row *r, const char *table, const asmcrypt_word *a,
-                       const asmcrypt_word *e, const asmcrypt_word *n, int num,
-                       const asmcrypt_word *expect)
-{
-    ossl_bn *o = bn_setup(r, a, e, n, num);
-
-    run_modexp(o, 1);
-    bn_check(r, o->r, expect, num, table, "openssl", r->cell[0].name);
-    sp_row_add(r, "openssl", SP_PEER, SP_ALLCAPS, run_modexp, o);
-}
-
-#else /* !HAVE_OPENSSL */
-
-const char *sp_openssl_version(void)
-{
-    return NULL;
-}
-
-void sp_openssl_poly1305(sp_row *r, const char *table, const unsigned char key[32],
-                         const unsigned char *msg, size_t len,
-                         const unsigned char expect[16])
-{
-    (void)r; (void)table; (void)key; (void)msg; (void)len; (void)expect;
+    o->op = op;
+    run_bn(o, 1);
+    bn_check(r, o->r, expect, num, table, "openssl",
+             op == SP_PEER_MODEXP ? r->cell[0].name : "c");
+    sp_row_add(r, "openssl", SP_PEER, SP_ALLCAPS, run_bn, o);
 }
 
 void sp_openssl_mont(sp_row *r, const char *table, const asmcrypt_word *a,
                      const asmcrypt_word *b, const asmcrypt_word *n, int num,
                      const asmcrypt_word *expect)
-{
-    (void)r; (void)table; (void)a; (void)b; (void)n; (void)num; (void)expect;
-}
+{ bn_cell(SP_PEER_MONT, r, table, a, b, n, num, expect); }
 
 void sp_openssl_modexp(sp_row *r, const char *table, const asmcrypt_word *a,
                        const asmcrypt_word *e, const asmcrypt_word *n, int num,
                        const asmcrypt_word *expect)
-{
-    (void)r; (void)table; (void)a; (void)e; (void)n; (void)num; (void)expect;
-}
+{ bn_cell(SP_PEER_MODEXP, r, table, a, e, n, num, expect); }
 
 #endif

@@ -170,12 +170,8 @@ void sp_bench_poly1305(const sp_opts *o)
 
     if (!sp_selected(o, "poly1305", "poly1305"))
         return;
-    t = sp_xmalloc(sizeof(*t));
-    snprintf(t->name, sizeof(t->name), "poly1305");
-    t->title = "one-shot MAC, key set per message";
-    t->size_unit = "B";
-    t->per = "byte";
-    t->thr_unit = "MB/s (10^6 B/s)";
+    t = sp_table_new("poly1305", "one-shot MAC, key set per message",
+                     "B", "byte", "MB/s (10^6 B/s)");
     n = list_ours(im, SP_MAXCELL);
     check_rfc(im, n);
     msg = sp_xmalloc(MAXLEN);

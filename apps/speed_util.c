@@ -40,6 +40,19 @@ void *sp_xmalloc(size_t n)
     return p;
 }
 
+sp_table *sp_table_new(const char *name, const char *title, const char *size_unit,
+                       const char *per, const char *thr_unit)
+{
+    sp_table *t = sp_xmalloc(sizeof(*t));
+
+    snprintf(t->name, sizeof(t->name), "%s", name);
+    t->title = title;
+    t->size_unit = size_unit;
+    t->per = per;
+    t->thr_unit = thr_unit;
+    return t;
+}
+
 /* splitmix64: inputs only need to look random, not be secret. */
 static uint64_t rng_state = 0x243f6a8885a308d3ull;
 

@@ -98,15 +98,10 @@ static void verify(const char *table, sp_row *r, int i, const inputs *in,
 
 static void bench_prim(const sp_opts *o, const struct prim *p)
 {
-    sp_table *t = sp_xmalloc(sizeof(*t));
+    sp_table *t = sp_table_new(p->name, p->title, "limb", "limb", "call/s");
     sp_level lv[SP_MAXCELL];
     int nl = p->a ? sp_levels(p->name, lv, SP_MAXCELL) : 0, k, i;
 
-    snprintf(t->name, sizeof(t->name), "%s", p->name);
-    t->title = p->title;
-    t->size_unit = "limb";
-    t->per = "limb";
-    t->thr_unit = "call/s";
     for (k = 0; k < o->nsizes && t->nrow < SP_MAXROW; k++) {
         sp_row *r = &t->row[t->nrow++];
         inputs in;
