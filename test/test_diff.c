@@ -180,35 +180,32 @@ static void test_words(void)
                 memset(a, 0xff, sz);
                 memset(r0, 0xff, sz);
             }
-#define SAME(what, n) CHECK(c1 == c2 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)(n)) == 0, \
-                            "%s num %d, seed %llx", what, num, (unsigned long long)seed)
+            /* the API call (carry c1) and the C reference (c2) agree */
+#define SAME(what, n, api, ref) \
+    do { \
+        api; \
+        ref; \
+        CHECK(c1 == c2 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)(n)) == 0, \
+              "%s num %d, seed %llx", what, num, (unsigned long long)seed); \
+    } while (0)
             memcpy(r1, r0, sz); memcpy(r2, r0, sz);
-            asmcrypt_bn_mul_add_words(r1, a, num, w, &c1);
-            c2 = bn_mul_add_words_c(r2, a, num, w);
-            SAME("mul_add", num);
-            asmcrypt_bn_mul_words(r1, a, num, w, &c1);
-            c2 = bn_mul_words_c(r2, a, num, w);
-            SAME("mul", num);
+            SAME("mul_add", num, asmcrypt_bn_mul_add_words(r1, a, num, w, &c1),
+                 c2 = bn_mul_add_words_c(r2, a, num, w));
+            SAME("mul", num, asmcrypt_bn_mul_words(r1, a, num, w, &c1),
+                 c2 = bn_mul_words_c(r2, a, num, w));
             memcpy(r1, r0, sz); memcpy(r2, r0, sz);
-            asmcrypt_bn_mul_sub_words(r1, a, num, w, &c1);
-            c2 = bn_mul_sub_words_c(r2, a, num, w);
-            SAME("mul_sub", num);
-            asmcrypt_bn_sqr_words(r1, a, num);
-            bn_sqr_words_c(r2, a, num);
-            c1 = c2 = 0;
-            SAME("sqr", 2 * num);
-            asmcrypt_bn_add_words(r1, a, b, num, &c1);
-            c2 = bn_add_words_c(r2, a, b, num);
-            SAME("add", num);
-            asmcrypt_bn_sub_words(r1, a, b, num, &c1);
-            c2 = bn_sub_words_c(r2, a, b, num);
-            SAME("sub", num);
-            asmcrypt_bn_cnd_add_words(r1, a, b, num, (asmcrypt_word)rep, &c1);
-            c2 = bn_cnd_add_words_c(r2, a, b, num, (asmcrypt_word)rep);
-            SAME("cnd_add", num);
-            asmcrypt_bn_cnd_sub_words(r1, a, b, num, w, &c1);
-            c2 = bn_cnd_sub_words_c(r2, a, b, num, w);
-            SAME("cnd_sub", num);
+            SAME("mul_sub", num, asmcrypt_bn_mul_sub_words(r1, a, num, w, &c1),
+                 c2 = bn_mul_sub_words_c(r2, a, num, w));
+            SAME("sqr", 2 * num, asmcrypt_bn_sqr_words(r1, a, num),
+                 bn_sqr_words_c(r2, a, num); c1 = c2 = 0);
+            SAME("add", num, asmcrypt_bn_add_words(r1, a, b, num, &c1),
+                 c2 = bn_add_words_c(r2, a, b, num));
+            SAME("sub", num, asmcrypt_bn_sub_words(r1, a, b, num, &c1),
+                 c2 = bn_sub_words_c(r2, a, b, num));
+            SAME("cnd_add", num, asmcrypt_bn_cnd_add_words(r1, a, b, num, (asmcrypt_word)rep, &c1),
+                 c2 = bn_cnd_add_words_c(r2, a, b, num, (asmcrypt_word)rep));
+            SAME("cnd_sub", num, asmcrypt_bn_cnd_sub_words(r1, a, b, num, w, &c1),
+                 c2 = bn_cnd_sub_words_c(r2, a, b, num, w));
 #undef SAME
         }
     }

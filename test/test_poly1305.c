@@ -10,6 +10,7 @@
 #include <string.h>
 #include "internal.h"
 #include "util.h"
+#include "poly1305_drive.h"
 
 #define MAXMSG 16384
 
@@ -17,26 +18,14 @@ typedef struct {
     uint64_t opaque[64] ASMCRYPT_ALIGN64;
 } state512;
 
-static void le_nonce(unsigned int nonce[4], const unsigned char *s)
-{
-    int i;
-
-    for (i = 0; i < 4; i++)
-        nonce[i] = (unsigned int)s[4 * i] | (unsigned int)s[4 * i + 1] << 8 |
-                   (unsigned int)s[4 * i + 2] << 16 | (unsigned int)s[4 * i + 3] << 24;
-}
-
 /* Drive a blocks/emit pair the way the API does, with the whole blocks in
  * calls of at most `chunk` blocks (0: all at once). */
 static void mac_direct(void *st, poly1305_blocks_f blocks, poly1305_emit_f emit,
                        const unsigned char key[32], const unsigned char *msg,
                        size_t len, size_t chunk, unsigned char *tag)
 {
-    unsigned int nonce[4];
-    unsigned char last[16];
     size_t full = len & ~(size_t)15, off = 0, step;
 
-    le_nonce(nonce, key + 16);
     while (off < full) {
         step = chunk ? chunk * 16 : full;
         if (step > full - off)
@@ -44,13 +33,7 @@ static void mac_direct(void *st, poly1305_blocks_f blocks, poly1305_emit_f emit,
         blocks(st, msg + off, step, 1);
         off += step;
     }
-    if (len > full) {
-        memset(last, 0, sizeof(last));
-        memcpy(last, msg + full, len - full);
-        last[len - full] = 1;
-        blocks(st, last, 16, 0);
-    }
-    emit(st, tag, nonce);
+    poly1305_drive_finish(st, blocks, emit, key, msg, len, tag);
 }
 
 static int n_tested;

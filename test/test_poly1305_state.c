@@ -30,6 +30,7 @@
 #include <string.h>
 #include "internal.h"
 #include "util.h"
+#include "poly1305_drive.h"
 
 #if defined(__mips) || defined(__mips__)
 # define BUDGET 72
@@ -92,15 +93,6 @@ static size_t extent_of(const unsigned char *base, const unsigned char *st,
     return i - off;
 }
 
-static void le_nonce(unsigned int nonce[4], const unsigned char *s)
-{
-    int i;
-
-    for (i = 0; i < 4; i++)
-        nonce[i] = (unsigned int)s[4 * i] | (unsigned int)s[4 * i + 1] << 8 |
-                   (unsigned int)s[4 * i + 2] << 16 | (unsigned int)s[4 * i + 3] << 24;
-}
-
 /* split patterns: how the whole blocks are handed to blocks() */
 enum { ONESHOT, BLOCK16, UNEVEN, GROWING, NPATTERNS };
 static const char *const pattern_name[NPATTERNS] = {
@@ -113,11 +105,8 @@ static void run_mac(void *st, poly1305_blocks_f blocks, poly1305_emit_f emit,
                     const unsigned char key[32], const unsigned char *m,
                     size_t len, int pattern, unsigned char tag[16])
 {
-    unsigned int nonce[4];
-    unsigned char last[16];
     size_t full = len & ~(size_t)15, off = 0, step, k = 1;
 
-    le_nonce(nonce, key + 16);
     while (off < full) {
         size_t pass;
 
@@ -138,13 +127,7 @@ static void run_mac(void *st, poly1305_blocks_f blocks, poly1305_emit_f emit,
         off += step;
         k++;
     }
-    if (len > full) {
-        memset(last, 0, sizeof(last));
-        memcpy(last, m + full, len - full);
-        last[len - full] = 1;
-        blocks(st, last, 16, 0);
-    }
-    emit(st, tag, nonce);
+    poly1305_drive_finish(st, blocks, emit, key, m, len, tag);
 }
 
 static void reference_tag(const unsigned char key[32], const unsigned char *m,

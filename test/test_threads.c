@@ -29,6 +29,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "asmcrypt/bn.h"
@@ -118,6 +119,23 @@ static asmcrypt_word *walloc(job *j, int num)
     return xalloc(j, (size_t)num * sizeof(asmcrypt_word));
 }
 
+/* free the n blocks given (each may be NULL) */
+static void free_n(int n, ...)
+{
+    va_list ap;
+
+    va_start(ap, n);
+    while (n-- > 0)
+        free(va_arg(ap, void *));
+    va_end(ap);
+}
+
+/* digest of a result: return code, then the num words at r */
+static uint64_t fnv_result(uint64_t h, int rc, const asmcrypt_word *r, int num)
+{
+    return fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+}
+
 /* ---- Poly1305 -------------------------------------------------------------- */
 static void do_poly1305(job *j, uint64_t *s, size_t len)
 {
@@ -161,11 +179,7 @@ static void do_poly1305(job *j, uint64_t *s, size_t len)
     h = fnv_int(h, memcmp(tag1, tag2, 16) == 0);
     record(j, "poly1305", h);
 out:
-    free(key);
-    free(tag1);
-    free(tag2);
-    free(priv);
-    free(ctx);
+    free_n(5, key, tag1, tag2, priv, ctx);
 }
 
 /* ---- Montgomery and modexp ----------------------------------------------- */
@@ -208,20 +222,16 @@ static void do_mont(job *j, uint64_t *s, int bits, int shape)
     *n0 = asmcrypt_bn_mont_n0(np);
     record(j, "bn_mont_n0", fnv(FNV0, n0, sizeof(*n0)));
     rc = asmcrypt_bn_mont_mul(r, a, b, np, *n0, num);            /* plain */
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     rc = asmcrypt_bn_mont_mul(r, r, b, np, *n0, num);            /* rp == ap */
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     rc = asmcrypt_bn_mont_mul(r, a, a, np, *n0, num);            /* square */
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     rc = asmcrypt_bn_mont_mul(r, r, r, np, *n0, num);            /* all alias */
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     record(j, "bn_mont_mul", h);
 out:
-    free(np);
-    free(a);
-    free(b);
-    free(r);
-    free(n0);
+    free_n(5, np, a, b, r, n0);
 }
 
 static void do_modexp(job *j, uint64_t *s, int bits)
@@ -238,16 +248,13 @@ static void do_modexp(job *j, uint64_t *s, int bits)
     for (i = 0; i < ewords; i++)
         e[i] = next_word(s);
     rc = asmcrypt_mod_exp(r, a, e, ewords, np, num);
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     memcpy(r, a, (size_t)num * sizeof(*r));
     rc = asmcrypt_mod_exp(r, r, e, ewords, np, num);             /* rp == ap */
-    h = fnv(fnv_int(h, rc), r, (size_t)num * sizeof(*r));
+    h = fnv_result(h, rc, r, num);
     record(j, "mod_exp", h);
 out:
-    free(np);
-    free(a);
-    free(r);
-    free(e);
+    free_n(4, np, a, r, e);
 }
 
 /* ---- word primitives ------------------------------------------------------ */
@@ -287,10 +294,7 @@ static void do_words(job *j, uint64_t *s, int num)
     WORDS_DIGEST("bn_cnd_sub_words", asmcrypt_bn_cnd_sub_words(r, r, b, num, cond, &c), r, num);
 #undef WORDS_DIGEST
 out:
-    free(a);
-    free(b);
-    free(r);
-    free(r2);
+    free_n(4, a, b, r, r2);
 }
 
 /* ---- the program every thread runs ---------------------------------------- */

@@ -70,23 +70,17 @@ static uint32_t le32(const unsigned char *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* piece: 0 = one call for all whole blocks, else calls of piece*16 bytes */
-static void mac_asm(unsigned char tag[16], const unsigned char *m, size_t len,
-                    const unsigned char key[32], size_t piece)
+/* The library's sequence over a blocks/emit pair: the whole blocks in
+ * calls of piece*16 bytes (piece 0: one call), the last partial block
+ * padded with 0x01 and zeros (padbit 0), the tag with the nonce of key. */
+static void mac_drive(void *st, poly1305_blocks_f blocks, poly1305_emit_f emit,
+                      unsigned char tag[16], const unsigned char *m, size_t len,
+                      const unsigned char key[32], size_t piece)
 {
-    uint64_t st[24];
-    void *func[2] = { 0, 0 };
-    poly1305_blocks_f blocks = poly1305_blocks;
-    poly1305_emit_f emit = poly1305_emit;
     unsigned int nonce[4];
     unsigned char last[16];
     size_t full = len & ~(size_t)15, done = 0, i;
 
-    memset(st, 0xa5, sizeof(st));
-    if (poly1305_init(st, key, func)) {
-        blocks = (poly1305_blocks_f)func[0];
-        emit = (poly1305_emit_f)func[1];
-    }
     while (done < full) {
         size_t n = piece ? piece * 16 : full;
 
@@ -106,26 +100,30 @@ static void mac_asm(unsigned char tag[16], const unsigned char *m, size_t len,
     emit(st, tag, nonce);
 }
 
+/* through the module, the pair its init hands out (or the plain one) */
+static void mac_asm(unsigned char tag[16], const unsigned char *m, size_t len,
+                    const unsigned char key[32], size_t piece)
+{
+    uint64_t st[24];
+    void *func[2] = { 0, 0 };
+    poly1305_blocks_f blocks = poly1305_blocks;
+    poly1305_emit_f emit = poly1305_emit;
+
+    memset(st, 0xa5, sizeof(st));
+    if (poly1305_init(st, key, func)) {
+        blocks = (poly1305_blocks_f)func[0];
+        emit = (poly1305_emit_f)func[1];
+    }
+    mac_drive(st, blocks, emit, tag, m, len, key, piece);
+}
+
 static void mac_ref(unsigned char tag[16], const unsigned char *m, size_t len,
                     const unsigned char key[32])
 {
     uint64_t st[24];
-    unsigned int nonce[4];
-    unsigned char last[16];
-    size_t full = len & ~(size_t)15, i;
 
     poly1305_ref26_init(st, key);
-    if (full)
-        poly1305_ref26_blocks(st, m, full, 1);
-    if (len & 15) {
-        memset(last, 0, 16);
-        memcpy(last, m + full, len & 15);
-        last[len & 15] = 1;
-        poly1305_ref26_blocks(st, last, 16, 0);
-    }
-    for (i = 0; i < 4; i++)
-        nonce[i] = le32(key + 16 + 4 * i);
-    poly1305_ref26_emit(st, tag, nonce);
+    mac_drive(st, poly1305_ref26_blocks, poly1305_ref26_emit, tag, m, len, key, 0);
 }
 
 static void test_poly1305(void)
