@@ -184,6 +184,8 @@ my $n64  = ($flavour eq '64' || $flavour eq 'nubi64') ? 1 : 0;
 # returns in $a0).
 # ---------------------------------------------------------------------------
 my $RET  = $nubi ? '$4' : '$2';
+# The arguments of every entry point (ctx, inp, len -> end, padbit).
+my ($ctx, $inp, $end, $pad) = ('$4', '$5', '$6', '$7');
 my $SZREG = $is64 ? 8 : 4;
 my $REG_S = $is64 ? 'sd' : 'sw';
 my $REG_L = $is64 ? 'ld' : 'lw';
@@ -219,6 +221,128 @@ sub frame {
         $epi .= "\t$REG_L\t$r,$off(\$sp)\n";
     }
     return ($pro, $epi, $size);
+}
+
+# A function's head: .globl (when $global), .align 5, .ent/.type, the
+# label, .frame of $fs bytes, .set noreorder.
+sub func_head {
+    my ($name, $fs, $global) = @_;
+    return ($global ? "\t.globl\t$name\n" : '') . <<___;
+	.align	5
+	.ent	$name
+	.type	$name,\@function
+$name:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+___
+}
+
+# emit's arithmetic, for limbs of either width ($add/$addi: addu/addiu or
+# daddu/daddiu).  ripple: the carry $c added into each limb of @h in turn,
+# the last taking it whole ($note: its bound).
+sub ripple {
+    my ($add, $c, $note, @h) = @_;
+    my $last = pop @h;
+    my $s = join '', map { "\t$add\t$_,$_,$c\n\tsltu\t$c,$_,$c\n" } @h;
+    return $s . "\t$add\t$last,$last,$c\t\t# $note\n";
+}
+
+# g = h + 5 over the limbs of @$g / @$h, the carry in $c.
+sub plus5 {
+    my ($add, $addi, $c, $g, $h) = @_;
+    my $s = "\t$addi\t$g->[0],$h->[0],5\t\t# g = h + 5\n\tsltu\t$c,$g->[0],$h->[0]\n";
+    for my $i (1 .. $#$g) {
+        $s .= "\t$add\t$g->[$i],$h->[$i],$c\n";
+        $s .= "\tsltu\t$c,$g->[$i],$c\n" if $i < $#$g;
+    }
+    return $s;
+}
+
+# h = msk ? g : h limb by limb (constant time), g clobbered.
+sub select_g {
+    my ($msk, $g, $h) = @_;
+    my $s = '';
+    $s .= "\txor\t$g->[$_],$g->[$_],$h->[$_]\n" for 0 .. $#$g;
+    $s .= "\tand\t$g->[$_],$g->[$_],$msk\n" for 0 .. $#$g;
+    $s .= "\txor\t$h->[$_],$h->[$_],$g->[$_]\n" for 0 .. $#$g;
+    return $s;
+}
+
+# poly1305_init after its head: h = 0 ($n words of $w bytes stored with
+# $op, the last in the delay slot of the key == NULL exit), then the
+# clamp mask $m = 0x0fffffff.
+sub init_entry {
+    my ($op, $w, $n, $key, $m) = @_;
+    my $s = '';
+    $s .= "\t$op\t\$0," . ($w * $_) . "($ctx)\n" for 0 .. $n - 2;
+    $s .= "\tbeqz\t$key,.Linit_done\n\t$op\t\$0," . ($w * ($n - 1)) . "($ctx)\t\t# (delay slot)\n";
+    return $s . "\tlui\t$m,0x0fff\n\tori\t$m,$m,0xffff\t\t# 0x0fffffff\n";
+}
+
+# Key word $i into $d, clamped with $m (which becomes 0x0ffffffc after
+# word 0); $x, $y scratch.
+sub clamped_key_word {
+    my ($d, $key, $i, $x, $y, $m) = @_;
+    my $s = load_le32_bytes($d, $key, 4 * $i, $x, $y) . "\tand\t$d,$d,$m\n";
+    $s .= "\tori\t$m,$m,3\n\txori\t$m,$m,3\t\t# 0x0ffffffc from now on\n" if $i == 0;
+    return $s;
+}
+
+# A function's end: .end and .size.
+sub func_end {
+    my ($name) = @_;
+    return "\t.end\t$name\n\t.size\t$name,.-$name\n";
+}
+
+# Return from a function with the frame of frame(): its epilogue $epi,
+# jr with the stack pointer restored in the delay slot.
+sub frame_ret {
+    my ($epi, $fs) = @_;
+    return "$epi\tjr\t\$31\n\t$PTR_ADDI\t\$sp,\$sp,$fs\n";
+}
+
+# The end of poly1305_init: .Linit_done returns 0 ("use poly1305_blocks
+# and poly1305_emit").
+sub init_end {
+    return ".Linit_done:\n\tjr\t\$31\n\tmove\t$RET,\$0\n" . func_end('poly1305_init');
+}
+
+# The entry of a blocks function after its head: $nblocks turns len
+# into the number of blocks in $end; none: return at once; else end =
+# inp + 16 blocks ($sll, $add: the pointer-width shift and add, the
+# prologue $pro before it) and padbit made 0 or 1.
+sub blocks_entry {
+    my ($name, $nblocks, $sll, $add, $pro) = @_;
+    return $nblocks . <<___;
+	beqz	$end,.L${name}_none
+	$sll	$end,$end,4
+$pro	$add	$end,$end,$inp
+	sltu	$pad,\$0,$pad		# any nonzero padbit counts as 1
+___
+}
+
+# "\t$op\t$reg,$off($base)\n" for the registers at 0, $w, 2*$w, ...
+sub ctx_words {
+    my ($op, $base, $w, @regs) = @_;
+    my $i = 0;
+    return join '', map { "\t$op\t$_," . ($w * $i++) . "($base)\n" } @regs;
+}
+
+# The rest of a blocks function, after the loads of ctx: $test sets $mis
+# to inp & (word size - 1) (the pointer's alignment is public); aligned
+# input runs the loop 'loop' with $how_a loads, other input the loop
+# 'uloop' ($loop->(label, how)), on R6 after $r6_setup (inp and end
+# aligned down, the shift pair on the stack) with 'r6u' loads, else with
+# $how_u (lwl/lwr, ldl/ldr).  Then $store (h back to ctx) and the epilogue.
+sub blocks_tail {
+    my ($name, $loop, $test, $mis, $how_a, $how_u, $r6_setup, $store, $epi, $fs) = @_;
+    my $s = "$test\tbnez\t$mis,.L${name}_unaligned\n\tnop\n";
+    $s .= $loop->('loop', $how_a);
+    $s .= "\tb\t.L${name}_done\n\tnop\n.L${name}_unaligned:\n";
+    $s .= defined $r6_setup ? $r6_setup . $loop->('uloop', 'r6u') : $loop->('uloop', $how_u);
+    $s .= ".L${name}_done:\n$store" . frame_ret($epi, $fs);
+    $s .= ".L${name}_none:\n\tjr\t\$31\n\tnop\n" . func_end($name);
+    return $s;
 }
 
 my $code = '';
@@ -429,7 +553,6 @@ sub mul_r6 {
 if (!$is64) {
 
 # Register map (numeric; see frame()).
-my ($ctx, $inp, $end, $pad) = ('$4', '$5', '$6', '$7');
 my ($h0, $h1, $h2, $h3, $h4) = ('$2', '$3', '$8', '$9', '$10');
 my ($r0, $r1, $r2, $r3)      = ('$11', '$12', '$13', '$14');
 my ($s1, $s2, $s3)           = ('$15', '$24', '$25');
@@ -456,12 +579,12 @@ sub col32 {
     return @t;
 }
 
-# The carry pass: a_i = h_i + m_i + carry, a4 = h4 + carry + pad.
-# m_i are already in a_i.  (22 instructions)
-sub carry_pass32 {
-    my $s = '';
+# a_i += h_i + carry for i = 1..3, the carry of limb 0 in $k0 and then
+# alternately in $k1 and $k0.  Returns the code and the register holding
+# the carry out of a3.  (15 instructions)
+sub carry_chain32 {
     my ($cin, $cout) = ($k0, $k1);
-    $s .= "\taddu\t$a0,$a0,$h0\n\tsltu\t$cin,$a0,$h0\n";
+    my $s = '';
     for my $i (1 .. 3) {
         $s .= <<___;
 	addu	$a[$i],$a[$i],$h[$i]
@@ -472,6 +595,15 @@ sub carry_pass32 {
 ___
         ($cin, $cout) = ($cout, $cin);
     }
+    return ($s, $cin);
+}
+
+# The carry pass: a_i = h_i + m_i + carry, a4 = h4 + carry + pad.
+# m_i are already in a_i.  (22 instructions)
+sub carry_pass32 {
+    my $s = "\taddu\t$a0,$a0,$h0\n\tsltu\t$k0,$a0,$h0\n";
+    my ($chain, $cin) = carry_chain32();
+    $s .= $chain;
     $s .= "\taddu\t$h4,$h4,$cin\n\taddu\t$h4,$h4,$pad\n";
     return $s;
 }
@@ -482,27 +614,18 @@ ___
 # the product is one 32-bit mul (mul32 'r6' below).
 sub carry_pass32_fold {
     my ($c, $e) = ($at, $one);     # both free until the product starts
-    my ($cin, $cout) = ($k0, $k1);
     my $s = <<___;
 	srl	$t,$h4,2
 	andi	$e,$h4,3
 	lsa	$c,$t,$t,2		# c = 5*(h4 >> 2) < 2^32 (h4 < 2^31.5)
 	addu	$a0,$a0,$h0
-	sltu	$cin,$a0,$h0
+	sltu	$k0,$a0,$h0
 	addu	$a0,$a0,$c
 	sltu	$t,$a0,$c
-	addu	$cin,$cin,$t		# carry 0..2
+	addu	$k0,$k0,$t		# carry 0..2
 ___
-    for my $i (1 .. 3) {
-        $s .= <<___;
-	addu	$a[$i],$a[$i],$h[$i]
-	sltu	$cout,$a[$i],$h[$i]
-	addu	$a[$i],$a[$i],$cin
-	sltu	$t,$a[$i],$cin
-	addu	$cout,$cout,$t
-___
-        ($cin, $cout) = ($cout, $cin);
-    }
+    my ($chain, $cin) = carry_chain32();
+    $s .= $chain;
     $s .= "\taddu\t$h4,$e,$cin\n\taddu\t$h4,$h4,$pad\t\t# a4 <= 3 + 2 + 1\n";
     return $s;
 }
@@ -662,32 +785,10 @@ sub blocks32 {
     my ($name, $v, $global) = @_;
     my @used = ($r0, $r1, $r2, $r3, $s1, $s2, $s3, $r05, @a, $k0, $k1, $t, $one);
     my ($pro, $epi, $fs) = frame($v eq 'r6' ? 8 : 0, @used);
-    my $s = '';
-    $s .= "\t.globl\t$name\n" if $global;
-    $s .= <<___;
-	.align	5
-	.ent	$name
-	.type	$name,\@function
-$name:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
-	srl	$end,$end,4		# number of blocks
-	beqz	$end,.L${name}_none
-	sll	$end,$end,4
-$pro	addu	$end,$end,$inp
-	sltu	$pad,\$0,$pad		# any nonzero padbit counts as 1
-	lw	$h0,0($ctx)
-	lw	$h1,4($ctx)
-	lw	$h2,8($ctx)
-	lw	$h3,12($ctx)
-	lw	$h4,16($ctx)
-	lw	$r0,20($ctx)
-	lw	$r1,24($ctx)
-	lw	$r2,28($ctx)
-	lw	$r3,32($ctx)
-	lw	$s1,36($ctx)
-	lw	$s2,40($ctx)
-	lw	$s3,44($ctx)
+    my $s = func_head($name, $fs, $global)
+          . blocks_entry($name, "\tsrl\t$end,$end,4\t\t# number of blocks\n", 'sll', 'addu', $pro)
+          . ctx_words('lw', $ctx, 4, $h0, $h1, $h2, $h3, $h4, $r0, $r1, $r2, $r3, $s1, $s2, $s3)
+          . <<___;
 	sll	$r05,$r0,2
 	addu	$r05,$r05,$r0		# 5*r0 (< 2^31)
 ___
@@ -709,20 +810,8 @@ ___
         return $b;
     };
     # Aligned input: plain lw.  Otherwise lwl/lwr, or on R6 align down
-    # and merge with shifts.  (Pointer alignment is public.)
-    $s .= <<___;
-	andi	$k0,$inp,3
-	bnez	$k0,.L${name}_unaligned
-	nop
-___
-    $s .= $loop->('loop', $v eq 'r6' ? 'r6a' : 'lwa');
-    $s .= <<___;
-	b	.L${name}_done
-	nop
-.L${name}_unaligned:
-___
-    if ($v eq 'r6') {
-        $s .= <<___;
+    # and merge with shifts.
+    my $r6_setup = $v ne 'r6' ? undef : <<___;
 	sll	$k1,$k0,3		# sh = 8*(inp & 3)
 	subu	$inp,$inp,$k0
 	subu	$end,$end,$k0
@@ -731,25 +820,9 @@ ___
 	sw	$k1,0(\$sp)
 	sw	$t,4(\$sp)
 ___
-        $s .= $loop->('uloop', 'r6u');
-    } else {
-        $s .= $loop->('uloop', 'lwlr');
-    }
-    $s .= <<___;
-.L${name}_done:
-	sw	$h0,0($ctx)
-	sw	$h1,4($ctx)
-	sw	$h2,8($ctx)
-	sw	$h3,12($ctx)
-	sw	$h4,16($ctx)
-$epi	jr	\$31
-	$PTR_ADDI	\$sp,\$sp,$fs
-.L${name}_none:
-	jr	\$31
-	nop
-	.end	$name
-	.size	$name,.-$name
-___
+    $s .= blocks_tail($name, $loop, "\tandi\t$k0,$inp,3\n", $k0,
+                      $v eq 'r6' ? 'r6a' : 'lwa', 'lwlr', $r6_setup,
+                      ctx_words('sw', $ctx, 4, $h0, $h1, $h2, $h3, $h4), $epi, $fs);
     # carry into h4 comes from $k0 in r2, from $one (moved to k0) otherwise
     return $s;
 }
@@ -758,30 +831,14 @@ ___
 {
     my ($key, $func) = ('$5', '$6');
     my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
-    my $s = <<___;
-	.globl	poly1305_init
-	.align	5
-	.ent	poly1305_init
-	.type	poly1305_init,\@function
-poly1305_init:
-	.frame	\$sp,0,\$31
-	.set	noreorder
+    my $s = func_head('poly1305_init', 0, 1) . <<___;
 #if ASMC_R2_AT_RUNTIME && defined(__mips_abicalls)
 	.cpload	\$25
 #endif
-	sw	\$0,0($ctx)
-	sw	\$0,4($ctx)
-	sw	\$0,8($ctx)
-	sw	\$0,12($ctx)
-	beqz	$key,.Linit_done
-	sw	\$0,16($ctx)		# (delay slot)
-	lui	$m,0x0fff
-	ori	$m,$m,0xffff		# 0x0fffffff
 ___
+    $s .= init_entry('sw', 4, 5, $key, $m);
     for my $i (0 .. 3) {
-        $s .= load_le32_bytes($w, $key, 4 * $i, $x, $y);
-        $s .= "\tand\t$w,$w,$m\n";
-        $s .= "\tori\t$m,$m,3\n\txori\t$m,$m,3\t\t# 0x0ffffffc from now on\n" if $i == 0;
+        $s .= clamped_key_word($w, $key, $i, $x, $y, $m);
         $s .= "\tsw\t$w,".(20 + 4 * $i)."($ctx)\n";
         if ($i > 0) {
             $s .= "\tsrl\t$x,$w,2\n\taddu\t$x,$x,$w\n\tsw\t$x,".(32 + 4 * $i)."($ctx)\n";
@@ -813,13 +870,8 @@ ___
 	.set	noat
 	.set	noreorder
 #endif
-.Linit_done:
-	jr	\$31
-	move	$RET,\$0
-	.end	poly1305_init
-	.size	poly1305_init,.-poly1305_init
 ___
-    $code .= $s;
+    $code .= $s . init_end();
 }
 
 $code .= "#if ASMC_ISA_REV >= 6\n";
@@ -840,14 +892,7 @@ $code .= "#endif\n";
     my ($mac, $nonce) = ('$5', '$6');
     my ($c, $g0, $g1, $g2, $g3, $g4, $msk, $tt) = ('$11', '$12', '$13', '$14', '$15', '$24', '$25', '$7');
     my ($pro, $epi, $fs) = frame(0, $g0, $g1, $g2, $g3);    # NUBI only
-    my $s = <<___;
-	.globl	poly1305_emit
-	.align	5
-	.ent	poly1305_emit
-	.type	poly1305_emit,\@function
-poly1305_emit:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
+    my $s = func_head('poly1305_emit', $fs, 1) . <<___;
 $pro	lw	$h4,16($ctx)
 	lw	$h0,0($ctx)
 	lw	$h1,4($ctx)
@@ -857,39 +902,10 @@ $pro	lw	$h4,16($ctx)
 	lw	$h3,12($ctx)
 	addu	$c,$c,$tt
 	andi	$h4,$h4,3
-	addu	$h0,$h0,$c
-	sltu	$c,$h0,$c
-	addu	$h1,$h1,$c
-	sltu	$c,$h1,$c
-	addu	$h2,$h2,$c
-	sltu	$c,$h2,$c
-	addu	$h3,$h3,$c
-	sltu	$c,$h3,$c
-	addu	$h4,$h4,$c		# h4 <= 4
-	addiu	$g0,$h0,5		# g = h + 5
-	sltu	$c,$g0,$h0
-	addu	$g1,$h1,$c
-	sltu	$c,$g1,$c
-	addu	$g2,$h2,$c
-	sltu	$c,$g2,$c
-	addu	$g3,$h3,$c
-	sltu	$c,$g3,$c
-	addu	$g4,$h4,$c
-	srl	$g4,$g4,2		# 1 iff h >= p
+@{[ ripple('addu', $c, 'h4 <= 4', $h0, $h1, $h2, $h3, $h4)
+  . plus5('addu', 'addiu', $c, [$g0, $g1, $g2, $g3, $g4], [$h0, $h1, $h2, $h3, $h4]) ]}	srl	$g4,$g4,2		# 1 iff h >= p
 	subu	$msk,\$0,$g4		# all-ones iff h >= p
-	xor	$g0,$g0,$h0
-	xor	$g1,$g1,$h1
-	xor	$g2,$g2,$h2
-	xor	$g3,$g3,$h3
-	and	$g0,$g0,$msk
-	and	$g1,$g1,$msk
-	and	$g2,$g2,$msk
-	and	$g3,$g3,$msk
-	xor	$h0,$h0,$g0
-	xor	$h1,$h1,$g1
-	xor	$h2,$h2,$g2
-	xor	$h3,$h3,$g3
-	lw	$g0,0($nonce)
+@{[ select_g($msk, [$g0, $g1, $g2, $g3], [$h0, $h1, $h2, $h3]) ]}	lw	$g0,0($nonce)
 	lw	$g1,4($nonce)
 	lw	$g2,8($nonce)
 	lw	$g3,12($nonce)
@@ -909,13 +925,7 @@ $pro	lw	$h4,16($ctx)
 	addu	$h3,$h3,$g3
 ___
     $s .= store_le32_bytes($h[$_], $mac, 4 * $_, $tt) for 0 .. 3;
-    $s .= <<___;
-$epi	jr	\$31
-	addiu	\$sp,\$sp,$fs
-	.end	poly1305_emit
-	.size	poly1305_emit,.-poly1305_emit
-___
-    $code .= $s;
+    $code .= $s . frame_ret($epi, $fs) . func_end('poly1305_emit');
 }
 
 }
@@ -924,7 +934,6 @@ ___
 ###########################################################################
 else {
 
-my ($ctx, $inp, $end, $pad) = ('$4', '$5', '$6', '$7');
 my ($h0, $h1, $h2) = ('$2', '$3', '$8');
 my ($r0, $r1, $s1) = ('$9', '$10', '$11');
 my ($m0, $m1)      = ('$12', '$13');
@@ -1056,29 +1065,11 @@ sub ulen_blocks64 {
 sub blocks64 {
     my ($name, $r6) = @_;
     my ($pro, $epi, $fs) = frame($r6 ? 16 : 0, $m0, $m1, $H0, $H1, $t, $k);
-    my $s = <<___;
-	.globl	$name
-	.align	5
-	.ent	$name
-	.type	$name,\@function
-$name:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
-#ifdef __KERNEL__
-@{[ ulen_blocks64() ]}#else
-	$PTR_SRL	$end,$end,4		# number of blocks
-#endif
-	beqz	$end,.L${name}_none
-	$PTR_SLL	$end,$end,4
-$pro	$PTR_ADD	$end,$end,$inp
-	sltu	$pad,\$0,$pad		# any nonzero padbit counts as 1
-	ld	$h0,0($ctx)
-	ld	$h1,8($ctx)
-	ld	$h2,16($ctx)
-	ld	$r0,24($ctx)
-	ld	$r1,32($ctx)
-	ld	$s1,40($ctx)
-___
+    my $nblocks = "#ifdef __KERNEL__\n" . ulen_blocks64()
+                . "#else\n\t$PTR_SRL\t$end,$end,4\t\t# number of blocks\n#endif\n";
+    my $s = func_head($name, $fs, 1)
+          . blocks_entry($name, $nblocks, $PTR_SLL, $PTR_ADD, $pro)
+          . ctx_words('ld', $ctx, 8, $h0, $h1, $h2, $r0, $r1, $s1);
     my $loop = sub {
         my ($lbl, $how) = @_;
         my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64_${lbl}\n# LLVM-MCA-UNITS 16 bytes\n";
@@ -1090,19 +1081,7 @@ ___
         $b .= "\tbne\t$inp,$end,.L${name}_$lbl\n\tdaddu\t$h2,$h2,$H1\t\t# (delay slot)\n";
         return $b;
     };
-    $s .= <<___;
-	andi	$t,$inp,7
-	bnez	$t,.L${name}_unaligned
-	nop
-___
-    $s .= $loop->('loop', $r6 ? 'r6a' : 'lda');
-    $s .= <<___;
-	b	.L${name}_done
-	nop
-.L${name}_unaligned:
-___
-    if ($r6) {
-        $s .= <<___;
+    my $r6_setup = !$r6 ? undef : <<___;
 	dsll	$k,$t,3			# sh = 8*(inp & 7)
 	$PTR_SUB	$inp,$inp,$t
 	$PTR_SUB	$end,$end,$t
@@ -1111,23 +1090,9 @@ ___
 	sd	$k,0(\$sp)
 	sd	$c,8(\$sp)
 ___
-        $s .= $loop->('uloop', 'r6u');
-    } else {
-        $s .= $loop->('uloop', 'ldlr');
-    }
-    $s .= <<___;
-.L${name}_done:
-	sd	$h0,0($ctx)
-	sd	$h1,8($ctx)
-	sd	$h2,16($ctx)
-$epi	jr	\$31
-	$PTR_ADDI	\$sp,\$sp,$fs
-.L${name}_none:
-	jr	\$31
-	nop
-	.end	$name
-	.size	$name,.-$name
-___
+    $s .= blocks_tail($name, $loop, "\tandi\t$t,$inp,7\n", $t,
+                      $r6 ? 'r6a' : 'lda', 'ldlr', $r6_setup,
+                      ctx_words('sd', $ctx, 8, $h0, $h1, $h2), $epi, $fs);
     return $s;
 }
 
@@ -1136,26 +1101,10 @@ ___
     my ($key) = ('$5');
     my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
     my ($lo32, $hi32) = ('$24', '$25');
-    my $s = <<___;
-	.globl	poly1305_init
-	.align	5
-	.ent	poly1305_init
-	.type	poly1305_init,\@function
-poly1305_init:
-	.frame	\$sp,0,\$31
-	.set	noreorder
-	sd	\$0,0($ctx)
-	sd	\$0,8($ctx)
-	beqz	$key,.Linit_done
-	sd	\$0,16($ctx)		# (delay slot)
-	lui	$m,0x0fff
-	ori	$m,$m,0xffff		# 0x0fffffff
-___
+    my $s = func_head('poly1305_init', 0, 1) . init_entry('sd', 8, 3, $key, $m);
     for my $i (0 .. 3) {
         my $d = $i & 1 ? $hi32 : $lo32;
-        $s .= load_le32_bytes($d, $key, 4 * $i, $x, $y);
-        $s .= "\tand\t$d,$d,$m\n";
-        $s .= "\tori\t$m,$m,3\n\txori\t$m,$m,3\t\t# 0x0ffffffc from now on\n" if $i == 0;
+        $s .= clamped_key_word($d, $key, $i, $x, $y, $m);
         if ($i & 1) {
             $s .= "\tdsll32\t$hi32,$hi32,0\n\tor\t$w,$lo32,$hi32\n";
             $s .= "\tsd\t$w,".($i == 1 ? 24 : 32)."($ctx)\n";
@@ -1165,13 +1114,8 @@ ___
 	dsrl	$x,$w,2
 	daddu	$x,$x,$w		# s1 = r1 + (r1 >> 2)
 	sd	$x,40($ctx)
-.Linit_done:
-	jr	\$31
-	move	$RET,\$0
-	.end	poly1305_init
-	.size	poly1305_init,.-poly1305_init
 ___
-    $code .= $s;
+    $code .= $s . init_end();
 }
 
 $code .= "#if ASMC_ISA_REV >= 6\n";
@@ -1185,14 +1129,7 @@ $code .= "#endif\n";
     my ($mac, $nonce) = ('$5', '$6');
     my ($g0, $g1, $g2, $msk, $n0, $n1, $tt) = ('$9', '$10', '$11', '$12', '$13', '$14', '$15');
     my ($pro, $epi, $fs) = frame(0, $msk, $n0, $n1, $tt);    # NUBI only
-    my $s = <<___;
-	.globl	poly1305_emit
-	.align	5
-	.ent	poly1305_emit
-	.type	poly1305_emit,\@function
-poly1305_emit:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
+    my $s = func_head('poly1305_emit', $fs, 1) . <<___;
 $pro	ld	$h2,16($ctx)
 	ld	$h0,0($ctx)
 	ld	$h1,8($ctx)
@@ -1201,25 +1138,10 @@ $pro	ld	$h2,16($ctx)
 	dsubu	$h2,$h2,$tt
 	daddu	$c,$c,$h2
 	move	$h2,$tt
-	daddu	$h0,$h0,$c
-	sltu	$c,$h0,$c
-	daddu	$h1,$h1,$c
-	sltu	$c,$h1,$c
-	daddu	$h2,$h2,$c		# h2 <= 4
-	daddiu	$g0,$h0,5		# g = h + 5
-	sltu	$c,$g0,$h0
-	daddu	$g1,$h1,$c
-	sltu	$c,$g1,$c
-	daddu	$g2,$h2,$c
-	dsrl	$g2,$g2,2		# 1 iff h >= p
+@{[ ripple('daddu', $c, 'h2 <= 4', $h0, $h1, $h2)
+  . plus5('daddu', 'daddiu', $c, [$g0, $g1, $g2], [$h0, $h1, $h2]) ]}	dsrl	$g2,$g2,2		# 1 iff h >= p
 	dsubu	$msk,\$0,$g2
-	xor	$g0,$g0,$h0
-	xor	$g1,$g1,$h1
-	and	$g0,$g0,$msk
-	and	$g1,$g1,$msk
-	xor	$h0,$h0,$g0
-	xor	$h1,$h1,$g1
-	lwu	$n0,0($nonce)
+@{[ select_g($msk, [$g0, $g1], [$h0, $h1]) ]}	lwu	$n0,0($nonce)
 	lwu	$tt,4($nonce)
 	lwu	$n1,8($nonce)
 	lwu	$g2,12($nonce)
@@ -1239,13 +1161,7 @@ ___
         elsif ($sh < 32) { $s .= "\tdsrl\t$tt,$src,$sh\n\tsb\t$tt,$i($mac)\n" }
         else { $s .= "\tdsrl32\t$tt,$src,".($sh-32)."\n\tsb\t$tt,$i($mac)\n" }
     }
-    $s .= <<___;
-$epi	jr	\$31
-	$PTR_ADDI	\$sp,\$sp,$fs
-	.end	poly1305_emit
-	.size	poly1305_emit,.-poly1305_emit
-___
-    $code .= $s;
+    $code .= $s . frame_ret($epi, $fs) . func_end('poly1305_emit');
 }
 
 }
