@@ -47,7 +47,8 @@
 # two runs to agree).  Measured on the 2-core VM (2026-12-03, all 17 rows,
 # other jobs running):
 #   /usr/bin/time test/matrix.sh --dir D -j1 icount-gate
-#   -> 22.7 s user + 7.8 s sys = 31 CPU-seconds, 42 s wall
+#   -> 22.7 s user + 7.8 s sys = 31 CPU-seconds, 42 s wall; after the
+#      per-instruction plugin (832d4e6) 28.0 + 7.6 = 36 CPU-seconds
 # (a budget of ~4 CPU-minutes; a full --update run costs the same).
 #
 # Last line: total: N passed, N failed, N skipped.
