@@ -309,6 +309,15 @@ my $clear_hi = <<___;
 ___
 $clear_hi =~ s/(%r1[0-5])d/${1}d/g;
 
+# One mulx row (the mulx and sqrx paths): Duff entry from %rcx = -num with
+# hi cleared, then the loop $lbl (llvm-mca region $mca) adding rdx times
+# the words at $src into the words at $dst + $off.
+sub mulx_row {
+    my ($lbl, $mca, $src, $dst, $off) = @_;
+    return duff_from_rcx($lbl, $clear_hi)
+         . duff_loop($lbl, $mca, sub { mulx_slot(shift, $src, $dst, $off) });
+}
+
 # Zero 4-word blocks with 16-byte SSE2 stores (baseline x86_64): $p is a
 # 16-byte aligned pointer register (advanced past the blocks), $cnt a
 # register holding the block count (> 0; counted down to 0).  Clobbers
@@ -483,9 +492,7 @@ $zero_t@{[zero_blocks('.Lmont_x_zero', '%rax', '%rcx')]}.Lmont_x_outer:
 	movq	$num,%rcx
 	negq	%rcx
 ___
-    $code .= duff_from_rcx('.Lmont_x_p1', $clear_hi);
-    $code .= duff_loop('.Lmont_x_p1', 'bn_mul_mont_mulx_ab',
-                       sub { mulx_slot(shift, $ape, $te, 0) });
+    $code .= mulx_row('.Lmont_x_p1', 'bn_mul_mont_mulx_ab', $ape, $te, 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]		# t[n] = hi + CF + tn, top = OF
 	adox	$tn,$hi[1]
@@ -499,9 +506,7 @@ ___
 	negq	%rcx
 ___
     $code =~ s/\$\{top\}d/%r15d/g;
-    $code .= duff_from_rcx('.Lmont_x_p2', $clear_hi);
-    $code .= duff_loop('.Lmont_x_p2', 'bn_mul_mont_mulx_nm',
-                       sub { mulx_slot(shift, $npe, $te, -8) });
+    $code .= mulx_row('.Lmont_x_p2', 'bn_mul_mont_mulx_nm', $npe, $te, -8);
     $code .= <<___;
 	adcx	$zero,$hi[1]		# t[n-1] = hi + CF + t[n] + OF
 	adox	$tn,$hi[1]
@@ -544,9 +549,7 @@ $zero_t@{[zero_blocks('.Lmont_sqrx_zero', '%rax', '%rcx')]}	movq	$S_T,%rax		# an
 	movq	$len,%rcx
 	negq	%rcx
 ___
-    $code .= duff_from_rcx('.Lmont_sqrx_ab', $clear_hi);
-    $code .= duff_loop('.Lmont_sqrx_ab', 'bn_mul_mont_sqrx_cross',
-                       sub { mulx_slot(shift, $ape, '%rdi', 0) });
+    $code .= mulx_row('.Lmont_sqrx_ab', 'bn_mul_mont_sqrx_cross', $ape, '%rdi', 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]
 	adox	$zero,$hi[1]
@@ -590,9 +593,7 @@ ___
 	movq	$num,%rcx
 	negq	%rcx
 ___
-    $code .= duff_from_rcx('.Lmont_sqrx_nm', $clear_hi);
-    $code .= duff_loop('.Lmont_sqrx_nm', 'bn_mul_mont_sqrx_reduce',
-                       sub { mulx_slot(shift, $npe, '%rdi', 0) });
+    $code .= mulx_row('.Lmont_sqrx_nm', 'bn_mul_mont_sqrx_reduce', $npe, '%rdi', 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]
 	adox	(%rdi),$hi[1]
@@ -687,14 +688,54 @@ ___
     $restore .= "\tmovq\t$ring[$_ - 1],$ring[$_]\n" for reverse 1 .. 7;
     $restore .= "\tmovq\t$ring[8],$ring[0]\n";
 
-    $code .= <<___;
-.Lmont_sqrx_blk:
+    # One 64-byte chunk of eight sweeps (the loop body from its label on):
+    # eight rows over the next eight words, the window rotated back, then
+    # on to the next chunk until S_CHK runs out.
+    my $chunk8 = sub {
+        my ($lbl) = @_;
+        my $c = '';
+        for my $r (0 .. 7) {
+            my ($sw, $f) = $sweep->($r, 0);
+            $c .= $sw . $fin->($f, 8 * $r);
+        }
+        return $c . $restore . <<___;
+	leaq	64(%rsi),%rsi
+	leaq	64(%rdi),%rdi
+	decq	$S_CHK
+	jnz	$lbl
+# LLVM-MCA-END
+___
+    };
+
+    # The block paths' start: npe, num and n0 saved (they are the block
+    # loops' scratch), the block count num/8 in S_BLK and %rax; at the end
+    # of the mulx2 and sqr8 products $blk_reload takes the three back.
+    chomp(my $blk_save = <<___);
 	movq	$npe,$S_NPE
 	movq	$num,$S_NUM
 	movq	$n0,$S_N0B
 	movq	$num,%rax
 	shrq	\$3,%rax
 	movq	%rax,$S_BLK
+___
+    my $blk_reload = "\tmovq\t$S_NPE,$npe\n\tmovq\t$S_NUM,$num\n\tmovq\t$S_N0B,$n0\n";
+    # mulx2 and sqr8 first zero t (2 num words, wiped 2 num + 1 at the end)
+    my $blk_zero = sub {
+        my ($label) = @_;
+        return <<___;
+$label:
+	leaq	1(%r9,%r9),%rax
+	movq	%rax,$S_WIPE
+	movq	$S_T,%rax
+	leaq	(%r9,%r9),%rcx
+	shrq	\$2,%rcx
+@{[zero_blocks("${label}_zero", '%rax', '%rcx')]}$blk_save
+___
+    };
+
+    $code .= <<___;
+.Lmont_sqrx_blk:
+$blk_save
 	movq	\$0,$S_CB
 	movq	$S_T,%rdi
 .Lmont_sqrx_blk_loop:
@@ -721,17 +762,8 @@ ___
 # LLVM-MCA-BEGIN bn_mul_mont_sqrx_reduce8
 .Lmont_sqrx_blk_chunk:
 ___
-    for my $r (0 .. 7) {
-        my ($c, $f) = $sweep->($r, 0);
-        $code .= $c . $fin->($f, 8 * $r);
-    }
-    $code .= $restore;
+    $code .= $chunk8->('.Lmont_sqrx_blk_chunk');
     $code .= <<___;
-	leaq	64(%rsi),%rsi
-	leaq	64(%rdi),%rdi
-	decq	$S_CHK
-	jnz	.Lmont_sqrx_blk_chunk
-# LLVM-MCA-END
 .Lmont_sqrx_blk_top:
 	addq	$S_CB,%rax
 ___
@@ -777,17 +809,8 @@ ___
 # LLVM-MCA-BEGIN bn_mul_mont_@{[ $pfx =~ /sqr8/ ? 'sqr8' : 'mulx2' ]}_rect8
 ${pfx}_chunk:
 ___
-        for my $r (0 .. 7) {
-            my ($sw, $f) = $sweep->($r, 0);
-            $c .= $sw . $fin->($f, 8 * $r);
-        }
-        $c .= $restore;
+        $c .= $chunk8->("${pfx}_chunk");
         $c .= <<___;
-	leaq	64(%rsi),%rsi
-	leaq	64(%rdi),%rdi
-	decq	$S_CHK
-	jnz	${pfx}_chunk
-# LLVM-MCA-END
 ${pfx}_top:
 ___
         $c .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
@@ -798,19 +821,7 @@ ___
     # by rectangle blocks of eight b words (t zeroed first), then the
     # eight-row block reduction above.  Same n^2 + n^2 products as the
     # interleaved mulx path, all of them in the register window.
-    $code .= <<___;
-.Lmont_x2:
-	leaq	1(%r9,%r9),%rax
-	movq	%rax,$S_WIPE
-	movq	$S_T,%rax
-	leaq	(%r9,%r9),%rcx
-	shrq	\$2,%rcx
-@{[zero_blocks('.Lmont_x2_zero', '%rax', '%rcx')]}	movq	$npe,$S_NPE
-	movq	$num,$S_NUM
-	movq	$n0,$S_N0B
-	movq	$num,%rax
-	shrq	\$3,%rax
-	movq	%rax,$S_BLK
+    $code .= $blk_zero->('.Lmont_x2') . <<___;
 	movq	$S_T,%rax
 	movq	%rax,$S_TP
 .Lmont_x2_blk:
@@ -834,10 +845,7 @@ ___
 	movq	%rax,$S_TP
 	decq	$S_BLK
 	jnz	.Lmont_x2_blk
-	movq	$S_NPE,$npe
-	movq	$S_NUM,$num
-	movq	$S_N0B,$n0
-	jmp	.Lmont_sqrx_blk
+$blk_reload	jmp	.Lmont_sqrx_blk
 
 ___
 
@@ -847,19 +855,7 @@ ___
     # triangle inside the block).  After block b, t holds the exact sum of
     # rows i < i0+8, below 2^(64(i0+n+8)), so the top of each block has no
     # carry out.  Then the sqrx diagonal pass and the block reduction.
-    $code .= <<___;
-.Lmont_sqr8:
-	leaq	1(%r9,%r9),%rax
-	movq	%rax,$S_WIPE
-	movq	$S_T,%rax
-	leaq	(%r9,%r9),%rcx
-	shrq	\$2,%rcx
-@{[zero_blocks('.Lmont_sqr8_zero', '%rax', '%rcx')]}	movq	$npe,$S_NPE
-	movq	$num,$S_NUM
-	movq	$n0,$S_N0B
-	movq	$num,%rax
-	shrq	\$3,%rax
-	movq	%rax,$S_BLK
+    $code .= $blk_zero->('.Lmont_sqr8') . <<___;
 	movq	%rax,$S_CB		# chunks of this block: (n - i0)/8
 	movq	$S_T,%rax
 	movq	%rax,$S_TP
@@ -886,10 +882,7 @@ ___
 	movq	%rax,$S_BP
 	decq	$S_BLK
 	jnz	.Lmont_sqr8_blk
-	movq	$S_NPE,$npe
-	movq	$S_NUM,$num
-	movq	$S_N0B,$n0
-	movq	$S_AP,$ape
+$blk_reload	movq	$S_AP,$ape
 	leaq	($ape,$num,8),$ape
 	xorl	%ebx,%ebx
 	jmp	.Lmont_sqrx_diag_start
@@ -905,6 +898,20 @@ ___
 # below 2n (A < 2^(52lp), B < n) and so below 2^(52lp) (d >= 1).  It goes back to radix 2^64 and through the
 # common final subtraction.  Buffers: P = T (the result in radix 2^64),
 # A52 = T+640, B52 = T+1280, N52 = T+1920 (filled by bn_to52v_x86_64).
+# bn_to52v_x86_64 of num words at $src (shifted left by %rcx, set by $d)
+# into the buffer at T + $off; $what names it.
+sub ifma_to52 {
+    my ($off, $src, $d, $what) = @_;
+    return <<___;
+	movq	$S_T,%rdi		# $what
+	leaq	$off(%rdi),%rdi
+	movq	$src,%rsi
+	movq	$S_N,%rdx
+$d	movq	$S_K,%r8
+	call	bn_to52v_x86_64
+___
+}
+
 $code .= <<___;
 .Lmont_ifma:
 	movq	%rcx,$S_NP
@@ -933,28 +940,9 @@ $code .= <<___;
 	orq	%r11,%rax
 	movq	%rax,$S_KL		# k | lp << 8
 
-	movq	$S_T,%rdi		# A52 = to52(a << d)
-	leaq	640(%rdi),%rdi
-	movq	$S_AP,%rsi
-	movq	$S_N,%rdx
-	movq	$S_D,%rcx
-	movq	$S_K,%r8
-	call	bn_to52v_x86_64
-	movq	$S_T,%rdi		# B52
-	leaq	1280(%rdi),%rdi
-	movq	$S_BP,%rsi
-	movq	$S_N,%rdx
-	xorl	%ecx,%ecx
-	movq	$S_K,%r8
-	call	bn_to52v_x86_64
-	movq	$S_T,%rdi		# N52
-	leaq	1920(%rdi),%rdi
-	movq	$S_NP,%rsi
-	movq	$S_N,%rdx
-	xorl	%ecx,%ecx
-	movq	$S_K,%r8
-	call	bn_to52v_x86_64
-
+@{[ ifma_to52(640, $S_AP, "\tmovq\t$S_D,%rcx\n", 'A52 = to52(a << d)')
+  . ifma_to52(1280, $S_BP, "\txorl\t%ecx,%ecx\n", 'B52')
+  . ifma_to52(1920, $S_NP, "\txorl\t%ecx,%ecx\n", 'N52') ]}
 	movq	$S_T,%rdi		# A52 = A52*B52/R
 	leaq	640(%rdi),%rdi
 	movq	%rdi,%rsi
