@@ -90,6 +90,21 @@ if ($flavour eq 'ios64') {
 # ---- register map ----------------------------------------------------------
 # x0 rp, x1 ap, then (mul*) x2 num, x3 w  or  (add/sub) x2 bp, x3 num, x4 cond
 my ($rp, $ap) = ('x0', 'x1');
+
+# After the num % 4 single limbs (loop ${L}_1x, counted by $cnt): the
+# four-limb loop ${L}_loop over num / 4 steps, none when that is 0.
+sub four_limb_head {
+    my ($L, $name, $cnt, $num) = @_;
+    return <<___;
+	cbnz	$cnt, ${L}_1x
+${L}_4x:
+	lsr	$cnt, $num, #2
+	cbz	$cnt, ${L}_done
+# LLVM-MCA-BEGIN $name
+# LLVM-MCA-UNITS 4 limbs
+${L}_loop:
+___
+}
 my $c = 'x5';                                   # carry / borrow word
 my @a = map { "x$_" } (6, 7, 8, 9);             # a words, then high halves
 my @p = map { "x$_" } (10, 11, 12, 13);         # low halves
@@ -171,14 +186,7 @@ ___
     }
     $s .= <<___;
 	str	$r[0], [$rp], #8
-	cbnz	$cnt, ${L}_1x
-${L}_4x:
-	lsr	$cnt, $num, #2
-	cbz	$cnt, ${L}_done
-# LLVM-MCA-BEGIN $name
-# LLVM-MCA-UNITS 4 limbs
-${L}_loop:
-	ldp	$a[0], $a[1], [$ap], #32
+@{[ four_limb_head($L, $name, $cnt, $num) ]}	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$a[2], $a[3], [$ap, #-16]
 ___
     $s .= "\tldp\t$r[0], $r[1], [$rp]\n\tldp\t$r[2], $r[3], [$rp, #16]\n"
@@ -299,14 +307,7 @@ ___
     $s .= <<___;
 	$chain	$a[0], $a[0], $b[0]
 	str	$a[0], [$rp], #8
-	cbnz	$cnt, ${L}_1x
-${L}_4x:
-	lsr	$cnt, $num, #2
-	cbz	$cnt, ${L}_done
-# LLVM-MCA-BEGIN $name
-# LLVM-MCA-UNITS 4 limbs
-${L}_loop:
-	ldp	$a[0], $a[1], [$ap], #32
+@{[ four_limb_head($L, $name, $cnt, $num) ]}	ldp	$a[0], $a[1], [$ap], #32
 	ldp	$b[0], $b[1], [$bp], #32
 	ldp	$a[2], $a[3], [$ap, #-16]
 	ldp	$b[2], $b[3], [$bp, #-16]

@@ -138,6 +138,21 @@ sub prod {
     return ("$MUL\t$x,$y", "mflo\t$l", "mfhi\t$h");
 }
 
+# A global function's head: .globl, .align 4, .ent/.type, the label,
+# .frame of $fs bytes, .set noreorder.
+sub func_head {
+    my ($name, $fs) = @_;
+    return <<___;
+	.globl	$name
+	.align	4
+	.ent	$name
+	.type	$name,\@function
+$name:
+	.frame	\$sp,$fs,\$31
+	.set	noreorder
+___
+}
+
 # Function skeleton: 4x unrolled loop + 1-word tail loop.
 #   $setup   instructions run once (after num > 0 is known)
 #   $body    sub($k, $tail) -> list of instructions for word k (offset k*W
@@ -150,15 +165,7 @@ sub words_fn {
     my $name = $o{name};
     my $numr = $o{num};
     my @ptrs = @{$o{ptrs}};
-    my $s = <<___;
-	.globl	$name
-	.align	4
-	.ent	$name
-	.type	$name,\@function
-$name:
-	.frame	\$sp,0,\$31
-	.set	noreorder
-___
+    my $s = func_head($name, 0);
     $s .= "\t$_\n" for @{$o{pre} || []};
     $s .= <<___;
 	blez	$numr,.L${name}_done
@@ -221,27 +228,29 @@ sub gen_variant {
     my $one = $x3;             # madd: constant 1
     my @one = $v eq 'madd' ? ("li\t$one,1") : ();
 
+    # mul_add and mul_sub: word k of ap and of rp loaded into $a and $r,
+    # then $step->($o) (o = k W, the byte offset) combines and stores
+    my $rw_words = sub {
+        my ($name, $step) = @_;
+        return words_fn(
+            name => $name, num => $bp, setup => [@one],
+            ptrs => [[$ap, $W], [$rp, $W]],
+            body => sub {
+                my $o = $_[0] * $W;
+                return ("$LW\t$a,$o($ap)", "$LW\t$r,$o($rp)", $step->($o));
+            });
+    };
+
     # bn_mul_add_words(rp, ap, num, w)
-    $s .= words_fn(
-        name => 'bn_mul_add_words', num => $bp, setup => [@one],
-        ptrs => [[$ap, $W], [$rp, $W]],
-        body => sub {
-            my ($k) = @_;
-            my $o = $k * $W;
-            my @b = ("$LW\t$a,$o($ap)", "$LW\t$r,$o($rp)");
-            if ($v eq 'madd') {
-                push @b, "multu\t$a,$a3", "maddu\t$r,$one", "maddu\t$c,$one",
-                         "mflo\t$r", "mfhi\t$c";
-            } else {
-                push @b, prod($v, $lo, $hi, $a, $a3),
-                    "$ADD\t$lo,$lo,$r", "sltu\t$t,$lo,$r", "$ADD\t$hi,$hi,$t",
-                    "$ADD\t$lo,$lo,$c", "sltu\t$t,$lo,$c", "$ADD\t$c,$hi,$t";
-                push @b, "$SW\t$lo,$o($rp)";
-                return @b;
-            }
-            push @b, "$SW\t$r,$o($rp)";
-            return @b;
-        });
+    $s .= $rw_words->('bn_mul_add_words', sub {
+        my ($o) = @_;
+        return ("multu\t$a,$a3", "maddu\t$r,$one", "maddu\t$c,$one",
+                "mflo\t$r", "mfhi\t$c", "$SW\t$r,$o($rp)") if $v eq 'madd';
+        return (prod($v, $lo, $hi, $a, $a3),
+                "$ADD\t$lo,$lo,$r", "sltu\t$t,$lo,$r", "$ADD\t$hi,$hi,$t",
+                "$ADD\t$lo,$lo,$c", "sltu\t$t,$lo,$c", "$ADD\t$c,$hi,$t",
+                "$SW\t$lo,$o($rp)");
+    });
 
     # bn_mul_words(rp, ap, num, w): the four a words are loaded first
     # ($bp = num is free once counted; madd keeps 1 in $x3)
@@ -266,22 +275,14 @@ sub gen_variant {
         });
 
     # bn_mul_sub_words(rp, ap, num, w)
-    $s .= words_fn(
-        name => 'bn_mul_sub_words', num => $bp, setup => [@one],
-        ptrs => [[$ap, $W], [$rp, $W]],
-        body => sub {
-            my ($k) = @_;
-            my $o = $k * $W;
-            my @b = ("$LW\t$a,$o($ap)", "$LW\t$r,$o($rp)");
-            if ($v eq 'madd') {
-                push @b, "multu\t$a,$a3", "maddu\t$c,$one", "mflo\t$lo", "mfhi\t$hi";
-            } else {
-                push @b, prod($v, $lo, $hi, $a, $a3),
-                    "$ADD\t$lo,$lo,$c", "sltu\t$t,$lo,$c", "$ADD\t$hi,$hi,$t";
-            }
-            push @b, "sltu\t$t,$r,$lo", "$SUB\t$r,$r,$lo", "$ADD\t$c,$hi,$t", "$SW\t$r,$o($rp)";
-            return @b;
-        });
+    $s .= $rw_words->('bn_mul_sub_words', sub {
+        my ($o) = @_;
+        my @b = $v eq 'madd'
+            ? ("multu\t$a,$a3", "maddu\t$c,$one", "mflo\t$lo", "mfhi\t$hi")
+            : (prod($v, $lo, $hi, $a, $a3),
+               "$ADD\t$lo,$lo,$c", "sltu\t$t,$lo,$c", "$ADD\t$hi,$hi,$t");
+        return (@b, "sltu\t$t,$r,$lo", "$SUB\t$r,$r,$lo", "$ADD\t$c,$hi,$t", "$SW\t$r,$o($rp)");
+    });
 
     # bn_sqr_words(rp, ap, num)
     @A = ($a, $r, $bp, $x3);
@@ -567,15 +568,7 @@ sub gen_comba {
         }
         push @ins, product_stream($v, [[$l0, $h0], [$l1, $h1]], @diag);
     }
-    my $s = <<___;
-	.globl	$name
-	.align	4
-	.ent	$name
-	.type	$name,\@function
-$name:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
-___
+    my $s = func_head($name, $fs);
     for (@ins) { $s .= /^#/ ? "$_\n" : "\t$_\n" }
     if (@save) {
         my $off = $fs;
