@@ -695,6 +695,17 @@ sub body4 {
 
 # Two blocks with r^2 in both lanes (by scalar), or with the vector
 # multipliers of the final pair.
+# The two powers the loop multiplies by into @RR (lane 0 from lr + $p0,
+# lane 1 from lr + $p1, limb by limb), and their 5x multiples.
+sub load_powers {
+    my ($p0, $p1) = @_;
+    my $s = "\tadd\tr12, lr, #$p0\n\tadd\tr11, lr, #$p1\n";
+    for my $k (0 .. 4) {
+        $s .= "\tvld1.32\t{$RR[$k]\[0]}, [r12]!\n\tvld1.32\t{$RR[$k]\[1]}, [r11]!\n";
+    }
+    return $s . times5();
+}
+
 sub body2 {
     my ($vector) = @_;
     my $m = $vector ? sub { $_[0] } : sub { "$_[0]\[0]" };
@@ -788,13 +799,8 @@ ___
 	vmov.32	$H[2]\[0], r7
 	vmov.32	$H[3]\[0], r8
 	vmov.32	$H[4]\[0], r9
-	add	r12, lr, #$POW2
-	add	r11, lr, #$POW4
 ___
-    for my $k (0 .. 4) {
-        $code .= "\tvld1.32\t{$RR[$k]\[0]}, [r12]!\n\tvld1.32\t{$RR[$k]\[1]}, [r11]!\n";
-    }
-    $code .= times5();
+    $code .= load_powers($POW2, $POW4);
     $code .= <<___;
 	vmov.i64	$M64, #0xffffffff
 	vshr.u64	$M64, $M64, #6
@@ -819,13 +825,8 @@ ___
     $code .= body2(0);
     $code .= <<___;
 .Lneon_last:
-	add	r12, lr, #$POW2
-	add	r11, lr, #$POW1
 ___
-    for my $k (0 .. 4) {
-        $code .= "\tvld1.32\t{$RR[$k]\[0]}, [r12]!\n\tvld1.32\t{$RR[$k]\[1]}, [r11]!\n";
-    }
-    $code .= times5();
+    $code .= load_powers($POW2, $POW1);
     $code .= body2(1);
     $code .= <<___;
 	vpadd.i32	d0, $H[0], $H[1]

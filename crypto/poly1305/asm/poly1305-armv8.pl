@@ -167,6 +167,21 @@ my ($wlen, $wpad) = ('w2', 'w3');
 my ($h0, $h1, $h2, $r0, $r1, $s1) = map { "x$_" } (4 .. 9);
 my ($m0, $m1, $d0, $d1, $d2, $t0, $t1, $t2) = map { "x$_" } (10 .. 17);
 
+# The fold of the bits above 2^130: (o0, o1, o2) = (i0, i1, top & 3) +
+# 5 (top >> 2), the multiple of 4 in $t0 and its quarter taken from $shr
+# ($top itself or $t0: the same bits).
+sub fold130 {
+    my ($o0, $o1, $o2, $i0, $i1, $top, $shr) = @_;
+    return <<___;
+	and	$t0, $top, #-4
+	and	$o2, $top, #3
+	add	$t0, $t0, $shr, lsr #2
+	adds	$o0, $i0, $t0
+	adcs	$o1, $i1, xzr
+	adc	$o2, $o2, xzr
+___
+}
+
 # Importer configuration, resolved by the C preprocessor: one small block
 # (documented in the header above).
 my $capsym = $flavour eq 'ios64'
@@ -256,9 +271,19 @@ sub base26_to_64 {
 ___
 }
 
+# h as the NEON code left it (five 32-bit limbs at ctx + 0, base 2^26)
+# -> base 2^64 in $h0,$h1,$h2 (w10..w14 are the low halves of $m0 .. $d2).
+sub load_h26_to_64 {
+    return <<___ . base26_to_64($m0, $m1, $d0, $d1, $d2);
+	ldp	w10, w11, [$ctx, #0]
+	ldp	w12, w13, [$ctx, #8]
+	ldr	w14, [$ctx, #16]
+___
+}
+
 # One block multiply + partial reduction, h += m + pad 2^128 already done.
 sub mul_reduce {
-    return <<___;
+    return <<___ . fold130($h0, $h1, $h2, $d0, $d1, $d2, $d2);
 	mul	$d0, $h0, $r0
 	umulh	$t0, $h0, $r0
 	mul	$t1, $h1, $s1
@@ -277,12 +302,6 @@ sub mul_reduce {
 	adc	$d2, $d2, $t1
 	adds	$d1, $d1, $t2
 	adc	$d2, $d2, xzr
-	and	$t0, $d2, #-4
-	and	$h2, $d2, #3
-	add	$t0, $t0, $d2, lsr #2
-	adds	$h0, $d0, $t0
-	adcs	$h1, $d1, xzr
-	adc	$h2, $h2, xzr
 ___
 }
 
@@ -356,11 +375,8 @@ $code .= <<___;
 	ldp	$r0, $r1, [$ctx, #@{[R0]}]
 	cbz	w16, .Lblocks_h64
 	// h is in base 2^26 (left by the NEON code): convert back
-	ldp	w10, w11, [$ctx, #0]
-	ldp	w12, w13, [$ctx, #8]
-	ldr	w14, [$ctx, #16]
 ___
-$code .= base26_to_64($m0, $m1, $d0, $d1, $d2);
+$code .= load_h26_to_64();
 $code .= <<___;
 	str	wzr, [$ctx, #@{[IS26]}]
 	b	.Lblocks_go
@@ -398,11 +414,8 @@ $code .= func_begin('poly1305_emit', 'global', '.Lpoly1305_emit');
 $code .= <<___;
 	ldr	w16, [$ctx, #@{[IS26]}]
 	cbz	w16, .Lemit_h64
-	ldp	w10, w11, [$ctx, #0]
-	ldp	w12, w13, [$ctx, #8]
-	ldr	w14, [$ctx, #16]
 ___
-$code .= base26_to_64($m0, $m1, $d0, $d1, $d2);
+$code .= load_h26_to_64();
 $code .= <<___;
 	b	.Lemit_go
 .Lemit_h64:
@@ -410,13 +423,7 @@ $code .= <<___;
 	ldr	$h2, [$ctx, #@{[H2]}]
 .Lemit_go:
 	// h < 2^131: fold the bits above 2^130 once more, then h < 2^130 + 2^33
-	and	$t0, $h2, #-4
-	and	$h2, $h2, #3
-	add	$t0, $t0, $t0, lsr #2
-	adds	$h0, $h0, $t0
-	adcs	$h1, $h1, xzr
-	adc	$h2, $h2, xzr
-	// h >= p  <=>  h + 5 >= 2^130
+@{[ fold130($h0, $h1, $h2, $h0, $h1, $h2, $t0) ]}	// h >= p  <=>  h + 5 >= 2^130
 	adds	$d0, $h0, #5
 	adcs	$d1, $h1, xzr
 	adc	$d2, $h2, xzr
@@ -444,13 +451,7 @@ $code .= func_end('poly1305_emit');
 sub full_reduce {
     my ($a0, $a1, $a2) = @_;
     return <<___;
-	and	$t0, $a2, #-4
-	and	$a2, $a2, #3
-	add	$t0, $t0, $t0, lsr #2
-	adds	$a0, $a0, $t0
-	adcs	$a1, $a1, xzr
-	adc	$a2, $a2, xzr
-	adds	$t0, $a0, #5
+@{[ fold130($a0, $a1, $a2, $a0, $a1, $a2, $t0) ]}	adds	$t0, $a0, #5
 	adcs	$t1, $a1, xzr
 	adc	$t2, $a2, xzr
 	tst	$t2, #-4
