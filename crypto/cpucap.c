@@ -9,6 +9,11 @@
  * cap_ready with acquire order, so a thread that sees it set also sees
  * the mask.  Detecting twice is harmless.  asmcrypt_cpucap_restrict is
  * for tests and apps/speed: call it before starting threads.
+ *
+ * ASMCRYPT_CAP_BUILD_MASK (conf.h, written by Configure --cpu=NAME) removes
+ * the capabilities whose paths lose on that core (docs/perf/choice.md)
+ * from what is detected, so neither ASMCRYPT_CAP nor the restrict call
+ * can bring them back: the build behaves as on a machine without them.
  */
 #include <stdlib.h>
 #include "internal.h"
@@ -16,6 +21,10 @@
 unsigned int asmcrypt_cpucap;
 static unsigned int cap_detected;
 static int cap_ready;
+
+#ifndef ASMCRYPT_CAP_BUILD_MASK
+# define ASMCRYPT_CAP_BUILD_MASK (~0u)      /* default build: keep every bit */
+#endif
 
 #if defined(__GNUC__)
 # define LOAD_ACQ(p)    __atomic_load_n((p), __ATOMIC_ACQUIRE)
@@ -49,7 +58,7 @@ void asmcrypt_cpucap_init(void)
 
     if (LOAD_ACQ(&cap_ready))
         return;
-    d = cpucap_arch_detect();
+    d = cpucap_arch_detect() & ASMCRYPT_CAP_BUILD_MASK;
     STORE(&cap_detected, d);
     STORE(&asmcrypt_cpucap, d & env_mask());
     STORE_REL(&cap_ready, 1);
