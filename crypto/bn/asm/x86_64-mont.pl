@@ -309,6 +309,12 @@ my $clear_hi = <<___;
 ___
 $clear_hi =~ s/(%r1[0-5])d/${1}d/g;
 
+# The stack slot $slot (a pointer) advanced by $n bytes, through %rax.
+sub slot_add {
+    my ($slot, $n) = @_;
+    return "\tmovq\t$slot,%rax\n\tleaq\t$n(%rax),%rax\n\tmovq\t%rax,$slot\n";
+}
+
 # One mulx row (the mulx and sqrx paths): Duff entry from %rcx = -num with
 # hi cleared, then the loop $lbl (llvm-mca region $mca) adding rdx times
 # the words at $src into the words at $dst + $off.
@@ -840,10 +846,7 @@ ___
 ___
     $code .= $rect->('.Lmont_x2_r', 0);
     $code .= <<___;
-	movq	$S_TP,%rax
-	leaq	64(%rax),%rax
-	movq	%rax,$S_TP
-	decq	$S_BLK
+@{[ slot_add($S_TP, 64) ]}	decq	$S_BLK
 	jnz	.Lmont_x2_blk
 $blk_reload	jmp	.Lmont_sqrx_blk
 
@@ -874,13 +877,7 @@ ___
 ___
     $code .= $rect->('.Lmont_sqr8_r', 1);
     $code .= <<___;
-	movq	$S_TP,%rax
-	leaq	128(%rax),%rax
-	movq	%rax,$S_TP
-	movq	$S_BP,%rax
-	leaq	64(%rax),%rax
-	movq	%rax,$S_BP
-	decq	$S_BLK
+@{[ slot_add($S_TP, 128) . slot_add($S_BP, 64) ]}	decq	$S_BLK
 	jnz	.Lmont_sqr8_blk
 $blk_reload	movq	$S_AP,$ape
 	leaq	($ape,$num,8),$ape
@@ -1246,26 +1243,24 @@ ___
 	jmp	.Lamm52_norm
 ___
     }
+    # one limb of the normalisation: %rax = limb + carry in, the limb
+    # keeps its low 52 bits, %rax the carry out; then the count
+    my $norm = <<___;
+	movq	%rax,%rbx
+	shrq	\$52,%rax
+	andq	$mask,%rbx
+	movq	%rbx,($r)
+	leaq	8($r),$r
+	decl	${cnt}d
+___
     $code .= <<___;
 .Lamm52_norm:
 	movq	($r),%rax
 	addq	$carry,%rax
-	movq	%rax,%rbx
-	shrq	\$52,%rax
-	andq	$mask,%rbx
-	movq	%rbx,($r)
-	leaq	8($r),$r
-	decl	${cnt}d
-	jz	.Lamm52_done
+${norm}	jz	.Lamm52_done
 .Lamm52_norm_loop:
 	addq	($r),%rax
-	movq	%rax,%rbx
-	shrq	\$52,%rax
-	andq	$mask,%rbx
-	movq	%rbx,($r)
-	leaq	8($r),$r
-	decl	${cnt}d
-	jnz	.Lamm52_norm_loop
+${norm}	jnz	.Lamm52_norm_loop
 .Lamm52_done:
 	vzeroupper
 .Lamm52_ret:

@@ -454,12 +454,7 @@ ___
 sub bswap32 {
     my ($rev2, $x, $mask, $tmp) = @_;
     return "\twsbh\t$x,$x\n\trotr\t$x,$x,16\n" if $rev2;
-    return <<___;
-	and	$tmp,$x,$mask
-	srl	$x,$x,8
-	sll	$tmp,$tmp,8
-	and	$x,$x,$mask
-	or	$x,$x,$tmp
+    return bswap_in_halves($x, $mask, $tmp) . <<___;
 	sll	$tmp,$x,16
 	srl	$x,$x,16
 	or	$x,$x,$tmp
