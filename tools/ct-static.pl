@@ -294,16 +294,26 @@ sub sec   { return '1|' }
 sub tval  { my @v = @_; return (grep { taint($_) } @v) ? '1|' : '0|' }
 sub origin { my ($v) = @_; return (split /\|/, $v, 2)[1] }
 
+# The parts of a value that the offset helpers below work on: (result)
+# when there is nothing to offset (a secret stays itself, a public value
+# that is no pointer stays plain public), else (undef, kind, offset) of
+# the pointer "A:name:offset" or "S:frame:offset".
+sub ptr_parts {
+    my ($v) = @_;
+    return ($v) if taint($v);
+    my $o = origin($v);
+    return ('0|') if $o eq '';
+    return (undef, $o =~ /^([AS]:[^:]+):(.*)$/);
+}
+
 # pointer arithmetic: value + constant (undef = unknown constant).  Stack
 # offsets may be symbolic, "Ttag+n": tag names a public register value
 # (register, where it was last written, scale), so sp + 16*num + 24 is the
 # same slot wherever it is computed from the same num.
 sub offset_ptr {
     my ($v, $d) = @_;
-    return $v if taint($v);
-    my $o = origin($v);
-    return '0|' if $o eq '';
-    my ($k, $n) = $o =~ /^([AS]:[^:]+):(.*)$/;
+    my ($done, $k, $n) = ptr_parts($v);
+    return $done if defined $done;
     return "0|$k:?" if !defined $d || $n eq '?';
     return "0|$k:$1+" . ($2 + $d) if $n =~ /^(T.*)\+(-?\d+)$/;
     return "0|$k:" . ($n + $d);
@@ -321,10 +331,8 @@ sub new_frame {
 # stack pointer + a public register value (tag): a symbolic offset
 sub offset_sym {
     my ($v, $tag) = @_;
-    return $v if taint($v);
-    my $o = origin($v);
-    return '0|' if $o eq '';
-    my ($k, $n) = $o =~ /^([AS]:[^:]+):(.*)$/;
+    my ($done, $k, $n) = ptr_parts($v);
+    return $done if defined $done;
     return "0|$k:?" if $k !~ /^S:/ || $n !~ /^-?\d+$/ || $tag =~ /D:\?|\@$/;
     return "0|$k:T$tag+$n";
 }
@@ -507,14 +515,9 @@ sub check_entry {
                     $push->($ctx eq '' ? $next : "$ctx.$next", $t, $st);
                 }
                 last;
-            } elsif ($kind eq 'cret') {         # a predicated return (ARM moveq pc, lr)
-                $push->($ctx, $next, $st);
-                if ($ctx eq '') { $exits{$i} = 1; last }
-                my @c = split /\./, $ctx;
-                my $site = pop @c;
-                $push->(join('.', @c), $site, CT::Arch::after_return($st));
-                last;
-            } elsif ($kind eq 'ret') {
+            } elsif ($kind eq 'ret' || $kind eq 'cret') {
+                # cret: a predicated return (ARM moveq pc, lr) also falls through
+                $push->($ctx, $next, $st) if $kind eq 'cret';
                 if ($ctx eq '') { $exits{$i} = 1; last }
                 my @c = split /\./, $ctx;
                 my $site = pop @c;
