@@ -11,12 +11,18 @@
 #   5. an unknown core, or one of another arch, is refused and nothing is
 #      written.
 # Rows whose cross compiler is missing are skipped (counted).
-#   test/choice-check.sh [SRCDIR]
-# Prints "choice-check: N passed, M failed, K skipped"; exit 1 on failure.
+#   test/choice-check.sh [WORKDIR]     (the matrix row choice-check)
+# WORKDIR holds the scratch builds (default: a temporary folder, removed).
+# Prints one line per failure, then "total: N passed, M failed, K skipped";
+# exit 1 on failure.
 set -u
-SRC=${1:-$(cd "$(dirname "$0")/.." && pwd)}
-TMP=$(mktemp -d /tmp/choice-check.XXXXXX)
-trap 'rm -rf "$TMP"' EXIT
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+    TMP=$1; rm -rf "$TMP"; mkdir -p "$TMP"
+else
+    TMP=$(mktemp -d /tmp/choice-check.XXXXXX)
+    trap 'rm -rf "$TMP"' EXIT
+fi
 pass=0 fail=0 skip=0
 ok()  { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -126,5 +132,5 @@ else
     skip=$((skip + 1))
 fi
 
-echo "choice-check: $pass passed, $fail failed, $skip skipped"
+echo "total: $pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]

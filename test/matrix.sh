@@ -44,6 +44,7 @@ ct-taint       |                 |                               |              
 armeb          |                 |                               |                                   |                  | script
 perlasm-check  |                 |                               |                                   |                  | script
 icount-gate    |                 |                               |                                   |                  | script
+choice-check   |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
@@ -52,6 +53,7 @@ armv5te        | linux-armv4     | arm-linux-gnueabi-            | -marm -march=
 armv6          | linux-armv4     | arm-linux-gnueabi-            | -marm -march=armv6                | arm1136          | run
 armv7          | linux-armv4     | arm-linux-gnueabihf-          | -marm -march=armv7-a -mfpu=neon   | cortex-a8        | run
 thumb2         | linux-armv4     | arm-linux-gnueabihf-          | -mthumb -march=armv7-a -mfpu=neon | cortex-a15       | run
+armv7-tune-a57 | linux-armv4     | arm-linux-gnueabihf-          | -marm -march=armv7-a -mfpu=neon -mtune=cortex-a57 | cortex-a15 | run
 aarch64        | linux-aarch64   | aarch64-linux-gnu-            |                                   | cortex-a57       | run
 aarch64-max    | linux-aarch64   | aarch64-linux-gnu-            |                                   | max              | run
 mips1          | linux-mips32    | mipsel-linux-gnu-             | -march=mips1 -mfp32               |                  | build
@@ -60,6 +62,7 @@ mips32-eb      | linux-mips32    | mips-linux-gnu-               | -march=mips32
 mips32r2-el    | linux-mips32    | mipsel-linux-gnu-             | -march=mips32r2                   | 74Kf             | run
 mips32r2-eb    | linux-mips32    | mips-linux-gnu-               | -march=mips32r2                   | 74Kf             | run
 mips32r2-p5600 | linux-mips32    | mipsel-linux-gnu-             | -march=mips32r2                   | P5600            | run-nan2008
+mips32r2-tune-p5600 | linux-mips32 | mipsel-linux-gnu-            | -march=mips32r2 -mtune=p5600      | 74Kf             | run
 mips32r6       | linux-mips32    | mipsisa32r6el-linux-gnu-      |                                   | mips32r6-generic | run
 mips64-el      | linux64-mips64  | mips64el-linux-gnuabi64-      | -march=mips64r2                   | MIPS64R2-generic | run
 mips64-eb      | linux64-mips64  | mips64-linux-gnuabi64-        | -march=mips64r2                   | 5KEf             | run
