@@ -142,15 +142,8 @@ sub prod {
 # .frame of $fs bytes, .set noreorder.
 sub func_head {
     my ($name, $fs) = @_;
-    return <<___;
-	.globl	$name
-	.align	4
-	.ent	$name
-	.type	$name,\@function
-$name:
-	.frame	\$sp,$fs,\$31
-	.set	noreorder
-___
+    return "\t.globl\t$name\n\t.align\t4\n\t.ent\t$name\n\t.type\t$name,\@function\n"
+         . "$name:\n\t.frame\t\$sp,$fs,\$31\n\t.set\tnoreorder\n";
 }
 
 # Function skeleton: 4x unrolled loop + 1-word tail loop.
