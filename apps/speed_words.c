@@ -36,22 +36,16 @@ static const struct prim {
     const char *name, *title;
     sp_run_f c, a;
 } prims[] = {
-    { "bn_mul_add_words", "rp[] += ap[]*w, carry out",
-      run_bn_mul_add_words_c, ASM(bn_mul_add_words) },
-    { "bn_mul_sub_words", "rp[] -= ap[]*w, borrow out",
-      run_bn_mul_sub_words_c, ASM(bn_mul_sub_words) },
-    { "bn_mul_words", "rp[] = ap[]*w, carry out",
-      run_bn_mul_words_c, ASM(bn_mul_words) },
-    { "bn_sqr_words", "rp[2i..2i+1] = ap[i]^2",
-      run_bn_sqr_words_c, ASM(bn_sqr_words) },
-    { "bn_add_words", "rp[] = ap[] + bp[], carry out",
-      run_bn_add_words_c, ASM(bn_add_words) },
-    { "bn_sub_words", "rp[] = ap[] - bp[], borrow out",
-      run_bn_sub_words_c, ASM(bn_sub_words) },
-    { "bn_cnd_add_words", "rp[] = ap[] + (cond ? bp[] : 0), constant time",
-      run_bn_cnd_add_words_c, ASM(bn_cnd_add_words) },
-    { "bn_cnd_sub_words", "rp[] = ap[] - (cond ? bp[] : 0), constant time",
-      run_bn_cnd_sub_words_c, ASM(bn_cnd_sub_words) },
+#define PRIM(fn, title) { #fn, title, run_##fn##_c, ASM(fn) }
+    PRIM(bn_mul_add_words, "rp[] += ap[]*w, carry out"),
+    PRIM(bn_mul_sub_words, "rp[] -= ap[]*w, borrow out"),
+    PRIM(bn_mul_words, "rp[] = ap[]*w, carry out"),
+    PRIM(bn_sqr_words, "rp[2i..2i+1] = ap[i]^2"),
+    PRIM(bn_add_words, "rp[] = ap[] + bp[], carry out"),
+    PRIM(bn_sub_words, "rp[] = ap[] - bp[], borrow out"),
+    PRIM(bn_cnd_add_words, "rp[] = ap[] + (cond ? bp[] : 0), constant time"),
+    PRIM(bn_cnd_sub_words, "rp[] = ap[] - (cond ? bp[] : 0), constant time"),
+#undef PRIM
 };
 
 /* Pristine inputs of a row, copied into a cell's state before verifying. */
