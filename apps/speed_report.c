@@ -257,6 +257,9 @@ static void asm_modules(char *buf, size_t len)
 #ifndef ASMCRYPT_TARGET
 # define ASMCRYPT_TARGET "unknown"
 #endif
+#ifndef ASMCRYPT_CPU_CHOICE      /* Configure --cpu=NAME (docs/perf/choice.md) */
+# define ASMCRYPT_CPU_CHOICE "generic"
+#endif
 #ifndef __VERSION__
 # define __VERSION__ "unknown"
 #endif
@@ -271,11 +274,12 @@ void sp_report_begin(const sp_opts *o)
     asm_modules(mods, sizeof(mods));
     sp_peer_versions(peers, sizeof(peers));
     if (o->format == SP_JSON) {
-        printf("{\"target\": \"%s\", \"word_bits\": %d, \"asm\": \"%s\", \"cpu\": \"%s\",\n"
+        printf("{\"target\": \"%s\", \"word_bits\": %d, \"asm\": \"%s\", \"cpu_choice\": \"%s\",\n"
+               " \"cpu\": \"%s\","
                " \"caps_detected\": %u, \"caps\": %u, \"tsc_ghz\": %.4f, \"core_ghz\": %.3f,\n"
                " \"unit\": \"%s\", \"rounds\": %d, \"seconds_per_cell\": %.3f,\n"
                " \"peers\": \"%s\", \"compiler\": \"%s\",\n \"tables\": [",
-               ASMCRYPT_TARGET, ASMCRYPT_WORD_BITS, mods, sp_cpu_model(),
+               ASMCRYPT_TARGET, ASMCRYPT_WORD_BITS, mods, ASMCRYPT_CPU_CHOICE, sp_cpu_model(),
                asmcrypt_cpucap_detected(), asmcrypt_cpu_caps(),
                sp_have_tsc() ? tsc : 0.0, core, unit_name(o), o->rounds, o->seconds,
                peers, __VERSION__);
@@ -283,8 +287,8 @@ void sp_report_begin(const sp_opts *o)
     }
     if (o->format == SP_CSV)
         return;
-    printf("asmcrypt speed: target %s, %d-bit words, asm: %s\n",
-           ASMCRYPT_TARGET, ASMCRYPT_WORD_BITS, mods);
+    printf("asmcrypt speed: target %s, %d-bit words, asm: %s, built for cpu %s\n",
+           ASMCRYPT_TARGET, ASMCRYPT_WORD_BITS, mods, ASMCRYPT_CPU_CHOICE);
     printf("cpu:      %s\n", sp_cpu_model());
     printf("caps:     detected %s\n          in use   %s\n", det, eff);
     if (sp_have_tsc())
