@@ -25,8 +25,8 @@
 #  * padded path (num % 4 != 0, num > 5): a and np copied to the stack
 #    with zero words up to a multiple of 4, then the 4-way rows below
 #    (num rows of w = num rounded up words); the final pass writes num
-#    words.  31 words: 11935 instructions (word-serial: 18085; 32 words
-#    4-way: 12089).
+#    words.  31 words: 11937 instructions (word-serial: 18085; 32 words
+#    4-way: 12085).
 #  * 4-way path (num % 4 == 0): four words per inner iteration.  The four
 #    low halves of a[j..j+3]*b go into T[j..j+3] as one adds/adcs chain,
 #    the four high halves (shifted up one word) as a second chain; the
@@ -68,36 +68,52 @@
 # with -mbranch-protection=standard.  hint encodings assemble with any -march.
 #
 # Performance, measured (docs/perf/aarch64.md has the commands).
-# Instructions executed per call under qemu-aarch64 (tools/qemu-icount.c),
-# raw bn_mul_mont; C = bn_mul_mont_c at -O2; OpenSSL = Debian arm64
-# libcrypto 3.0.22 bn_mul_mont:
+# Instructions executed per call under qemu-aarch64 -cpu cortex-a57
+# (tools/qemu-icount.c, sym=bn_mul_mont), raw bn_mul_mont on one call
+# with random operands; "before" = this module before the eight-row
+# squaring and the padded path (commit bbce82d); OpenSSL = Debian arm64
+# libcrypto 3.0.22 bn_mul_mont on the same call; C bn_mul_mont_c at -O2:
+# 29400 (2048), 111880 (4096):
 #
-#   bits  path             this     C        OpenSSL
-#   2048  4-way mul        12085    29400    12297
-#   2048  squaring          8883      -       8374   (two-row passes: 9536)
-#   4096  4-way mul        47157   111880    48714
-#   4096  squaring         32931      -         -    (35784)
+#   bits        path          this    before   OpenSSL
+#    512        4-way mul       901      901      846
+#    512        squaring        691      843      605
+#   1024        4-way mul      3189     3189     3156
+#   1024        squaring       2225     2571     2233
+#   2048        4-way mul     12085    12085    12288
+#   2048        squaring       8011     8883     8365
+#   3072        4-way mul     26741    26741    27439
+#   3072        squaring      17421    19003    18420
+#   4096        4-way mul     47157    47157    48603
+#   4096        squaring      30455    32931    32392
+#   31 words    padded mul    11937    18085    17596  (word-serial before)
+#   33 words    padded mul    14164    20437    19918
+#   63 words    padded mul    46857    72997    72028
 #
 # Constant-time modexp through crypto/bn/bn_exp_aarch64.c (this module's
 # bn_mul_mont plus the table gathers bn_gather5_armv8 (NEON) and
 # bn_gather5_armv8_gpr (ldp/csel) below), instructions per
-# asmcrypt_mod_exp vs OpenSSL BN_mod_exp_mont_consttime:
+# asmcrypt_mod_exp (make icount) vs OpenSSL BN_mod_exp_mont_consttime:
 #
 #   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, gpr gather)  OpenSSL
-#   1024     3.57M               3.68M                            4.13M
-#   2048    24.15M              24.58M                           26.27M
+#   1024     3.22M               3.33M                            4.13M
+#   2048    22.37M              22.80M                           26.27M
 #   gather per 2048-bit lookup (32 entries of 32 words): NEON 1076, gpr 2133
 #
-# llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m):
+# llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m, i.e.
+# two products; tools/mca.pl, 200 iterations; Apple: -mcpu=cyclone):
 #
 #   region              A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
 #   4-way mul          21.38  21.25    5.13     12.01        4.02
 #   word-serial        31.00  28.00    8.05     12.06        5.43
-#   sqr cross (4 rows) 15.00  15.00    4.00     12.00        4.01
-#   sqr reduce (4 rows)14.94  14.88    4.00     12.00        4.01
+#   sqr cross (8 rows) 14.91  14.91    4.00     12.00        4.00
+#   sqr reduce (8 rows)14.91  14.91    4.00     12.00        4.00
 #   C bn_mul_mont_c    34.02  33.02   12.09     13.10          -
 #   gather5 (per word)  2.44   2.44    0.82      0.44         0.63
 #   gather5_gpr (word)  2.25   2.38    1.00      0.50         0.51
+#   (the four-row squaring loops before: A53 15.00 / 14.94, A57 4.00,
+#   N1 12.00, Apple 4.01: the squaring's gain is in instructions, the
+#   cycle estimate per product is unchanged where the multiplier bounds it)
 #
 use strict;
 use warnings;
@@ -672,27 +688,31 @@ my ($sab, $saend) = ($sn0, $stop);       # cross products: &a[0], &a[num]
 # loaded, the high half is moved in).
 sub sqr_step {
     my ($r, $x, $k0, $pre, $mid, $fresh) = @_;
-    my $s = $pre // '';
-    for my $k ($k0 .. 7) {
-        my $t = $T[$k % 2];
-        my $acc = $A[($r + $k) % 8];
-        $s .= "\tmul\t$t, $M[$k], $x\n";
-        $s .= ($k == $k0 ? "\tadds" : "\tadcs") . "\t$acc, $acc, $t\n";
-        $s .= $mid if $k == $k0 && defined $mid;
-    }
     my $top8 = $A[$r];
-    $s .= "\tumulh\t$T[0], $M[7], $x\n";
-    $s .= "\tadcs\t$top8, " . ($fresh ? 'xzr' : $top8) . ", $T[0]\n";
-    $s .= "\tadc\t$cA, xzr, xzr\n";
-    my $first = 1;
-    for my $k ($k0 .. 6) {
-        my $t = $T[$k % 2];
-        my $acc = $A[($r + $k + 1) % 8];
-        $s .= "\tumulh\t$t, $M[$k], $x\n";
-        $s .= ($first ? "\tadds" : "\tadcs") . "\t$acc, $acc, $t\n";
-        $first = 0;
-    }
-    $s .= ($first ? "\tadds" : "\tadcs") . "\t$top8, $top8, $cw\n";
+    # chain 1: low halves at r+k, the top high half at r+8
+    my @c1 = map { [ "mul\t%s, $M[$_], $x", $A[($r + $_) % 8] ] } $k0 .. 7;
+    push @c1, [ "umulh\t%s, $M[7], $x", $top8, $fresh ? 'xzr' : $top8 ];
+    # chain 2: the other high halves at r+k+1
+    my @c2 = map { [ "umulh\t%s, $M[$_], $x", $A[($r + $_ + 1) % 8] ] } $k0 .. 6;
+    # each product is issued one addition ahead of its use (two temps)
+    my $s = $pre // '';
+    my $emit = sub {
+        my ($c, $last) = @_;
+        my $out = '';
+        for my $i (0 .. $#$c) {
+            my ($p, $acc, $src) = @{ $c->[$i] };
+            my $t = $T[$i % 2];
+            $out .= "\t" . sprintf($c->[$i + 1][0], $T[($i + 1) % 2]) . "\n" if $i < $#$c;
+            $out .= ($i == 0 ? "\tadds" : "\tadcs") . "\t$acc, " . ($src // $acc) . ", $t\n";
+            $out .= $mid if $i == 0 && $c == \@c1 && $k0 == 0 && defined $mid;
+            $out .= $last if $i == $#$c && defined $last;
+        }
+        return $out;
+    };
+    $s .= "\t" . sprintf($c1[0][0], $T[0]) . "\n";
+    $s .= $emit->(\@c1, (@c2 ? "\t" . sprintf($c2[0][0], $T[0]) . "\n" : '') . "\tadc\t$cA, xzr, xzr\n");
+    $s .= $emit->(\@c2) if @c2;
+    $s .= (@c2 ? "\tadcs" : "\tadds") . "\t$top8, $top8, $cw\n";
     $s .= "\tadc\t$cw, $cA, xzr\n";
     return $s;
 }
@@ -749,7 +769,7 @@ $code .= <<___;
 	mov	$cw, xzr
 	mov	$sxp, $sab
 # LLVM-MCA-BEGIN armv8_mont_sqr_cross
-# LLVM-MCA-UNITS 64 limbs
+# LLVM-MCA-UNITS 32 limbs
 .Lsqr8x_cross_full:
 ___
 $code .= sqr_full8();
@@ -880,7 +900,7 @@ $code .= <<___;
 	sub	$scnt, $num, #8
 	cbz	$scnt, .Lsqr8x_red_tail
 # LLVM-MCA-BEGIN armv8_mont_sqr_reduce
-# LLVM-MCA-UNITS 64 limbs
+# LLVM-MCA-UNITS 32 limbs
 .Lsqr8x_red_full:
 ___
 $code .= sqr_full8();
