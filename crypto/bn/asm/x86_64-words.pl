@@ -31,33 +31,62 @@
 #                               that file is here (the four extra ones do
 #                               not clash with OpenSSL).
 #
-# Algorithm.  Every loop is unrolled four times and entered Duff-style: the
-# index register %rcx runs from -(num rounded up to a multiple of 4) to 0
-# over pointers to the END of each array, and the first pass enters the
-# body at slot (-num)&3 so that any num needs no remainder loop.  The loop
-# is closed with lea + jrcxz, which leave every flag alone, so a carry can
-# live in a flag across iterations.
+# Algorithm.  Every loop is unrolled four times and closed with lea +
+# jrcxz, which leave every flag alone, so a carry can live in a flag across
+# iterations: the index register %rcx runs up to 0 over pointers to the END
+# of each array.  add/sub enter the loop Duff-style (the first pass enters
+# the body at slot (-num)&3, so any num needs no remainder loop).
 #
-#   multiply-accumulate (BMI2+ADX, chosen at run time from asmcrypt_cpucap):
+#   multiply-accumulate (mul_add, mul, mul_sub): calls of a few limbs are
+#     the common case, so the low bits of num are done first by straight-
+#     line pieces of 1, 2, 4, 8 (and on mul_sub's mulx path 16) limbs, one
+#     per set bit, each ending its carries in a carry word and followed by
+#     a return when no higher bit is set; only a multiple of 16 (mul_sub
+#     mulx: 32) limbs reaches the loop.  A piece of one or two limbs is a
+#     product chain then an rp chain, both plain add/adc (RMW on rp);
+#     bigger pieces are runs of two-limb ones on the mulx path (this beat
+#     the loop's adcx/adox slots below 16 limbs, whose flag set-up and fold
+#     cost more than their two chains save) and mulq slots on the mulq path.
+#   the loop (BMI2+ADX, chosen at run time from asmcrypt_cpucap):
 #     mulx gives lo_j:hi_j = a_j*w without touching flags; the product
 #     row P = sum lo_j 2^64j + hi_j 2^64(j+1) is formed on the CF chain
 #     (adcx hi_{j-1}, lo_j) and added to rp on the independent OF chain
 #     (adox rp_j, lo_j): two 1-cycle carry chains, one mulx per limb.
 #     mul_sub adds the one's complement of P to rp on the OF chain, started
 #     with OF=1, i.e. rp + ~P + 1 = rp - P, so it costs one extra `not`.
-#   multiply-accumulate (mulq, every x86_64): one word-carry register.
+#   the loop (mulq, every x86_64): one word-carry register.
 #   add/sub: one adc/sbb chain.  cnd_*: the mask is applied with `and`, which
 #     clobbers CF, so the carry is parked in a register between 4-word blocks
 #     (a remainder of num%4 words is done first, one word at a time).
 #
-# Performance, estimated core cycles per limb at 100 limbs, apps/speed -r 9
-# words (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
-# Processor"; GMP 6.2.1 in the same run; docs/perf/x86_64-bn.md):
+# Performance, apps/speed -s 1-10,16,32,100 mul_add mul_sub mul (7 rounds,
+# interleaved, medians of per-round ratios; AMD EPYC family 26 model 2 =
+# Zen 5 VM, "Oxide Virtual Turin-like Processor"; GMP 6.2.1 in the same
+# run; docs/perf/x86_64-small.md has every size and the run before the
+# pieces).  Time of the mulx path relative to GMP (mpn_addmul_1,
+# mpn_submul_1, mpn_mul_1) and to our C reference:
+#
+#   limbs           1     2     3     4     5     8    10    16    32   100
+#   mul_add/GMP   1.18  0.95  1.01  0.95  0.95  0.76  0.79  0.96  0.85  0.69
+#   mul_sub/GMP   0.99  0.97  0.99  0.99  0.94  0.84  0.87  0.87  0.99  0.76
+#   mul/GMP       0.92  1.09  0.92  0.76  0.80  0.78  0.83  0.85  0.77  0.64
+#   mul_add/C     1.16  0.74  0.67  0.67  0.71  0.61  0.65  0.72  0.67  0.64
+#   mul_sub/C     0.71  0.53  0.45  0.39  0.38  0.33  0.33  0.27  0.28  0.25
+#   mul/C         1.30  1.27  1.00  0.90  0.95  0.79  0.83  0.77  0.49  0.55
+#   (mulq path/C, 1..10, 16, 32, 100 limbs: mul_add 0.68-0.95 but
+#   1.17 at 1 limb; mul_sub 0.33-0.71; mul 1.48, 1.33 at 1, 2
+#   limbs, 1.07 at 4, else 0.66-1.00.)  Single calls of 1-3 limbs take
+#   4-8 cycles, where one cycle is 15-25%, and the layout of the code alone
+#   moved them by up to a third (hence the 64-byte entry alignment); the
+#   1-limb figures moved by about 0.15 between runs of one binary.
+#
+# Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
+# the earlier run of the 4-slot loops, unchanged):
 #
 #               mulx   mulq   C ref   GMP
-#   mul_add     1.72   2.33   3.10    2.46 (mpn_addmul_1)
-#   mul_sub     1.74   2.23   7.21    2.22 (mpn_submul_1)
-#   mul         1.32   2.10   2.15    2.08 (mpn_mul_1)
+#   mul_add     1.52   2.22   2.37    2.20 (mpn_addmul_1)
+#   mul_sub     1.74   2.23   7.23    2.20 (mpn_submul_1)
+#   mul         1.31   2.10   2.39    2.07 (mpn_mul_1)
 #   sqr         1.17   1.18   2.01     -
 #   add            0.95       4.82    0.91 (mpn_add_n)
 #   sub            0.91       3.74    0.90 (mpn_sub_n)
@@ -193,13 +222,15 @@ ___
 # The 4-slot loop itself: $body->($k) gives the code of slot $k, whose
 # operands are k*8(base,%rcx,8).
 sub duff_loop {
-    my ($pfx, $name, $body) = @_;
+    my ($pfx, $name, $body, $n) = @_;
+    $n //= 4;
     my $s = "# LLVM-MCA-BEGIN $name\n";
-    for my $k (0 .. 3) {
+    $s .= "# LLVM-MCA-UNITS $n limbs\n" if $n != 4;
+    for my $k (0 .. $n - 1) {
         $s .= "${pfx}_$k:\n" . $body->($k);
     }
     $s .= <<___;
-	leaq	4(%rcx),%rcx
+	leaq	$n(%rcx),%rcx
 	jrcxz	${pfx}_done
 	jmp	${pfx}_0
 # LLVM-MCA-END
@@ -225,9 +256,20 @@ ___
 # ---------------------------------------------------------------------------
 # bn_mul_add_words / bn_mul_words / bn_mul_sub_words
 #
-# mulq path registers: %r11 = w, %r8 = carry word, %r10 scratch (sub).
-# mulx path registers: %rdx = w, lo %r10/%r11, hi %r8/%r9 alternating,
-# %rax = 0 at the end.
+# Calls of a few limbs are common (and were where this lost to C and to
+# GMP), so the low num%4 limbs are done first by straight-line pieces:
+# one limb if num&1, then two if num&2, each leaving its carry in a
+# register, and only the rest, a multiple of 4, goes through the 4x loop,
+# entered at its top with that carry.  A call of 1..3 limbs tests two bits
+# of num and never reaches the loop; the branches are on num only.  The
+# one-limb piece is always the first, so it has no carry in.  Pieces use
+# plain add/adc chains (an RMW add/adc/sub/sbb on rp); the final borrow of
+# mul_sub is the product's high word plus the borrow out of the
+# subtraction, as in the C reference.
+#
+# mulq path registers: %r11 = w, %r8 = carry word, %r9/%r10 scratch.
+# mulx path registers: %rdx = w, %r9 = carry word (the high word slot 0 of
+# the loop adds), lo %r10/%r11, hi %r8/%r9 alternating in the loop.
 
 my %mulop = (
     bn_mul_add_words => 'add',
@@ -235,44 +277,114 @@ my %mulop = (
     bn_mul_sub_words => 'sub',
 );
 
-for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
-    my $op = $mulop{$fn};
-    my $p = ".L${fn}";
-    my ($w) = ('%rcx');
+# Combine the low words of a piece with rp: $l0 (and $l1 for two limbs)
+# into rp[0] (rp[1]); the carry out goes into $h (the piece's top word).
+sub piece_rp {
+    my ($op, $h, $l0, $l1, $o) = @_;
+    $o //= 0;
+    my ($r0, $r1) = ($o ? "$o($rp)" : "($rp)", ($o + 8) . "($rp)");
+    my $s = '';
+    if ($op eq 'mul') {
+        $s .= "\tmovq\t$l0,$r0\n";
+        $s .= "\tmovq\t$l1,$r1\n" if defined $l1;
+    } else {
+        my ($i0, $i1) = $op eq 'add' ? ('addq', 'adcq') : ('subq', 'sbbq');
+        $s .= "\t$i0\t$l0,$r0\n";
+        $s .= "\t$i1\t$l1,$r1\n" if defined $l1;
+        $s .= "\tadcq\t\$0,$h\n";
+    }
+    return $s;
+}
 
-    $code .= ".asm_func $fn, nargs=4\n";
-    $code .= entry_num($p, '%edx');
-    $code .= <<___;
-	leaq	($ap,%r9,8),$ap
-	leaq	($rp,%r9,8),$rp
+# One-limb piece (first, carry in 0) and two-limb piece (carry in/out in
+# $c), for the mulx ('x') or the mulq ('q') path.
+sub piece1 {
+    my ($op, $v) = @_;
+    my $s;
+    if ($v eq 'x') {
+        $s = "\tmulx\t($ap),%r10,%r9\n" . piece_rp($op, '%r9', '%r10');
+    } else {
+        $s = "\tmovq\t($ap),%rax\n\tmulq\t%r11\n" . piece_rp($op, '%rdx', '%rax')
+           . "\tmovq\t%rdx,%r8\n";
+    }
+    return $s . "\tleaq\t8($ap),$ap\n\tleaq\t8($rp),$rp\n";
+}
+
+# Two limbs at byte offset $o of ap/rp, carry word in $cin, out in $cout
+# (mulx path: %r9/%r8, alternating along a run of them, so a run needs no
+# copies; mulq path: %r8 both).  No pointer update.
+sub pair {
+    my ($op, $v, $o, $cin, $cout) = @_;
+    my $o8 = $o + 8;
+    my ($a0, $a1) = ($o ? "$o($ap)" : "($ap)", "$o8($ap)");
+    my $s;
+    if ($v eq 'x') {
+        $s = <<___;
+	mulx	$a0,%r10,%r11
+	mulx	$a1,%rax,$cout
+	addq	$cin,%r10
+	adcq	%r11,%rax
+	adcq	\$0,$cout
 ___
-    $code .= if_mulx("${p}_x");
+        $s .= piece_rp($op, $cout, '%r10', '%rax', $o);
+    } else {
+        $s = <<___;
+	movq	$a0,%rax
+	mulq	%r11
+	movq	%rax,%r9
+	movq	%rdx,%r10
+	movq	$a1,%rax
+	mulq	%r11
+	addq	%r8,%r9
+	adcq	%r10,%rax
+	adcq	\$0,%rdx
+___
+        $s .= piece_rp($op, '%rdx', '%r9', '%rax', $o) . "\tmovq\t%rdx,%r8\n";
+    }
+    return $s;
+}
 
-    # ---- mulq path ----
-    $code .= "\tmovq\t$w,%r11\n";
-    $code .= duff_entry("${p}_q", "\txorl\t%r8d,%r8d");
-    $code .= duff_loop("${p}_q", "${fn}_mulq", sub {
-        my $k = shift;
-        my ($a, $r) = ($k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
-        # the carry word %r8 is added last, so only add/adc (2 cycles)
-        # sit on the loop-carried chain; rp[j] is combined before it
-        my $s = "\tmovq\t$a,%rax\n\tmulq\t%r11\n";
-        if ($op eq 'add') {
-            $s .= <<___;
+sub piece2 {
+    my ($op, $v) = @_;
+    my $s = $v eq 'x' ? pair($op, $v, 0, '%r9', '%r8') . "\tmovq\t%r8,%r9\n"
+                      : pair($op, $v, 0, '%r8', '%r8');
+    return $s . "\tleaq\t16($ap),$ap\n\tleaq\t16($rp),$rp\n";
+}
+
+# mulx path: a run of $k pairs (k even: the carry ends in %r9 again)
+sub pairs_x {
+    my ($op, $k) = @_;
+    my $s = '';
+    for my $i (0 .. $k - 1) {
+        my ($cin, $cout) = $i % 2 ? ('%r8', '%r9') : ('%r9', '%r8');
+        $s .= pair($op, 'x', 16 * $i, $cin, $cout);
+    }
+    my $n = 16 * $k;
+    return $s . "\tleaq\t$n($ap),$ap\n\tleaq\t$n($rp),$rp\n";
+}
+
+# One limb of the 4x body, operands $a (ap[j]) and $r (rp[j]).
+# mulq: carry word %r8 in and out; it is added last, so only add/adc
+# (2 cycles) sit on the carried chain; rp[j] is combined before it.
+sub mulq_slot {
+    my ($op, $a, $r) = @_;
+    my $s = "\tmovq\t$a,%rax\n\tmulq\t%r11\n";
+    if ($op eq 'add') {
+        $s .= <<___;
 	addq	$r,%rax
 	adcq	\$0,%rdx
 	addq	%r8,%rax
 	adcq	\$0,%rdx
 	movq	%rax,$r
 ___
-        } elsif ($op eq 'mul') {
-            $s .= <<___;
+    } elsif ($op eq 'mul') {
+        $s .= <<___;
 	addq	%r8,%rax
 	adcq	\$0,%rdx
 	movq	%rax,$r
 ___
-        } else {
-            $s .= <<___;
+    } else {
+        $s .= <<___;
 	movq	$r,%r10
 	subq	%rax,%r10
 	adcq	\$0,%rdx
@@ -280,72 +392,153 @@ ___
 	adcq	\$0,%rdx
 	movq	%r10,$r
 ___
-        }
-        return $s . "\tmovq\t%rdx,%r8\n";
-    });
-    $code .= <<___;
-	movq	%r8,%rax
-${p}_ret:
-.asm_ret
-___
+    }
+    return $s . "\tmovq\t%rdx,%r8\n";
+}
 
-    # ---- mulx path ----
-    my @lo = ('%r10', '%r11');
-    my @hi = ('%r8', '%r9');
-    my $clear;
-    if ($op eq 'sub') {
-        # CF = 0 (product chain), OF = 1 (the +1 of the two's complement)
-        $clear = <<___;
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
+# mulx: slot k adds the previous slot's high word on the CF chain and rp[j]
+# on the OF chain; lo %r10/%r11, hi %r8/%r9 alternate, so slot 0 takes the
+# carry word from %r9 and slot 3 leaves its high word there.
+my @MX_LO = ('%r10', '%r11');
+my @MX_HI = ('%r8', '%r9');
+sub mulx_slot {
+    my ($op, $k, $a, $r) = @_;
+    my ($l, $h, $ph) = ($MX_LO[$k % 2], $MX_HI[$k % 2], $MX_HI[($k + 1) % 2]);
+    my $s = <<___;
+	mulx	$a,$l,$h
+	adcx	$ph,$l
+___
+    $s .= "\tadox\t$r,$l\n" if $op eq 'add';
+    $s .= "\tnotq\t$l\n\tadox\t$r,$l\n" if $op eq 'sub';
+    return $s . "\tmovq\t$l,$r\n";
+}
+
+# Flags (and %rax = 0) for a run of mulx slots: CF = OF = 0; mul_sub:
+# CF = 0 (product chain), OF = 1 (the +1 of the two's complement).
+sub mulx_clear {
+    my ($op) = @_;
+    return "\txorl\t%eax,%eax\n" unless $op eq 'sub';
+    return <<___;
 	movl	\$0x7fffffff,%eax
 	addl	\$1,%eax
 	movl	\$0,%eax
 ___
-    } else {
-        $clear = <<___;
-	xorl	%r8d,%r8d
-	xorl	%r9d,%r9d
-	xorl	%eax,%eax
+}
+
+# After a run of mulx slots: the carry word (in %r9) gets the flags back;
+# mul_sub's borrow is hi + CF + (1 - OF).  %rax = 0 in.
+sub mulx_tail {
+    my ($op) = @_;
+    return "\tadcx\t%rax,%r9\n\tadox\t%rax,%r9\n" if $op eq 'add';
+    return "\tadcx\t%rax,%r9\n" if $op eq 'mul';
+    return <<___;
+	adcx	%rax,%r9
+	adox	%rax,%rax
+	subq	%rax,%r9
+	leaq	1(%r9),%r9
 ___
+}
+
+# Four- and eight-limb pieces: two-limb pieces in a row on the mulx path
+# (each ends its add/adc chains, so the next one's product chain can start
+# while this one's rp chain runs; below 16 limbs this beat the loop's
+# adcx/adox slots, whose flag set-up and fold cost more than their chains
+# save), four-limb bodies on the mulq path.
+sub piece4 {
+    my ($op, $v) = @_;
+    return pairs_x($op, 2) if $v eq 'x';
+    my $s = '';
+    $s .= mulq_slot($op, 8 * $_ . "($ap)", 8 * $_ . "($rp)") for 0 .. 3;
+    return $s . "\tleaq\t32($ap),$ap\n\tleaq\t32($rp),$rp\n";
+}
+
+sub piece8 {
+    my ($op, $v) = @_;
+    return pairs_x($op, 4) if $v eq 'x';
+    return piece4($op, $v) . piece4($op, $v);
+}
+
+sub piece16 {
+    my ($op, $v) = @_;
+    return pairs_x($op, 8) if $v eq 'x';
+    return piece8($op, $v) . piece8($op, $v);
+}
+
+# The pieces, then the loop.  In: %rcx = num (> 0), carry word 0.  The low
+# num % 2^$nb limbs are done by the pieces of 1, 2, 4, ... 2^($nb-1) limbs
+# (num&1, num&2, ..., in that order), each followed by a return ($out) when
+# no higher bit of num is set, so that a call below 2^$nb limbs never enters
+# the loop and falls through to its return after its last piece.  The rest
+# (a multiple of 2^$nb) runs through the 4x loop: %rcx becomes the index
+# -(num & -2^$nb) over pointers to the ends.  $nb is 4, or 5 for mul_sub's
+# mulx path, whose loop slots (with their `not`) lost to GMP's submul_1
+# from 16 to 31 limbs while its two-limb pieces did not.
+sub mul_head {
+    my ($p, $op, $v, $out, $clear, $nb) = @_;
+    my $lim = 1 << $nb;
+    my $s = <<___;
+	testb	\$@{[$lim - 1]},%cl
+	jz	${p}_loop
+___
+    my @piece = (\&piece1, \&piece2, \&piece4, \&piece8, \&piece16);
+    for my $i (0 .. $nb - 1) {
+        my $bit = 1 << $i;
+        my $next = $i < $nb - 1 ? "${p}_p" . (2 * $bit) : "${p}_loop";
+        $s .= "${p}_p$bit:\n" if $i > 0;
+        $s .= "\ttestb\t\$$bit,%cl\n\tjz\t$next\n";
+        $s .= $piece[$i]->($op, $v);
+        $s .= "\ttestq\t\$-" . (2 * $bit) . ",%rcx\n\tjnz\t$next\n$out\n";
     }
+    return $s . <<___;
+${p}_loop:
+	andq	\$-$lim,%rcx
+	leaq	($ap,%rcx,8),$ap
+	leaq	($rp,%rcx,8),$rp
+	negq	%rcx
+$clear
+___
+}
+
+for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
+    my $op = $mulop{$fn};
+    my $p = ".L${fn}";
+    my ($w) = ('%rcx');
+
+    # 64-byte entry: with the default 32 the time of the few-limb paths
+    # moved by up to a third from one build to the next (layout only)
+    $code .= ".text\n.balign 64\n.asm_func $fn, nargs=4\n";
+    $code .= <<___;
+	xorl	%eax,%eax
+	testl	%edx,%edx
+	jle	${p}_ret
+	movslq	%edx,%r8
+___
+    # ---- mulx path (BMI2 + ADX) ----
+    my $clear = mulx_clear($op);
     chomp $clear;
-    $code .= "${p}_x:\n\tmovq\t$w,%rdx\n";
-    $code .= duff_entry("${p}_x", $clear);
+    $code .= cap_require("${p}_q", @CAP_MULX);
+    $code .= "\tmovq\t$w,%rdx\n\tmovq\t%r8,%rcx\n\txorl\t%r9d,%r9d\n";
+    $code .= mul_head("${p}_x", $op, 'x', "\tmovq\t%r9,%rax\n.asm_ret", $clear,
+                      $op eq 'sub' ? 5 : 4);
     $code .= duff_loop("${p}_x", "${fn}_mulx", sub {
         my $k = shift;
-        my ($a, $r) = ($k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
-        my ($l, $h, $ph) = ($lo[$k % 2], $hi[$k % 2], $hi[($k + 1) % 2]);
-        my $s = <<___;
-	mulx	$a,$l,$h
-	adcx	$ph,$l
-___
-        $s .= "\tadox\t$r,$l\n" if $op eq 'add';
-        $s .= "\tnotq\t$l\n\tadox\t$r,$l\n" if $op eq 'sub';
-        return $s . "\tmovq\t$l,$r\n";
+        return mulx_slot($op, $k, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
     });
-    # the last slot's high word is in $hi[1]; %rax = 0
-    if ($op eq 'add') {
-        $code .= <<___;
-	adcx	%rax,$hi[1]
-	adox	%rax,$hi[1]
-	movq	$hi[1],%rax
+    $code .= mulx_tail($op) . "\tmovq\t%r9,%rax\n.asm_ret\n";
+
+    # ---- mulq path ----
+    $code .= <<___;
+${p}_q:
+	movq	$w,%r11
+	movq	%r8,%rcx
+	xorl	%r8d,%r8d
 ___
-    } elsif ($op eq 'mul') {
-        $code .= <<___;
-	adcx	%rax,$hi[1]
-	movq	$hi[1],%rax
-___
-    } else {
-        # borrow = hi + CF + (1 - OF)
-        $code .= <<___;
-	adcx	%rax,$hi[1]
-	adox	%rax,%rax
-	subq	%rax,$hi[1]
-	leaq	1($hi[1]),%rax
-___
-    }
-    $code .= ".asm_ret\n.asm_endfunc\n\n";
+    $code .= mul_head("${p}_q", $op, 'q', "\tmovq\t%r8,%rax\n.asm_ret", '', 4);
+    $code .= duff_loop("${p}_q", "${fn}_mulq", sub {
+        my $k = shift;
+        return mulq_slot($op, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
+    });
+    $code .= "\tmovq\t%r8,%rax\n${p}_ret:\n.asm_ret\n.asm_endfunc\n\n";
 }
 
 # ---------------------------------------------------------------------------
