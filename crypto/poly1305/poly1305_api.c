@@ -7,10 +7,22 @@
  * else the C reference: radix 2^64 where the compiler has __int128,
  * radix 2^26 otherwise.
  */
+#include <stddef.h>
 #include <string.h>
 #include "internal.h"
 
-#define POLY1305_MAGIC 0x31303550u   /* "P501" */
+/* ctx->magic: set by init; the low bit records that a block function got
+ * STATE_SHORT_LEN bytes or more at once (so final wipes STATE_WIPE words,
+ * not STATE_WIPE_SHORT) */
+#define POLY1305_MAGIC      0x31303550u   /* "P501" */
+#define POLY1305_MAGIC_WIDE (POLY1305_MAGIC | 1u)
+#define MAGIC_OK(m)         (((m) | 1u) == POLY1305_MAGIC_WIDE)
+
+#if defined(__GNUC__)
+# define NOINLINE __attribute__((noinline))
+#else
+# define NOINLINE
+#endif
 
 /* Zero key material so the stores are never dropped: with GCC/clang a
  * plain memset (inlined for the constant sizes here) followed by a
@@ -34,6 +46,11 @@ static inline void wipe_words(uint64_t *p, size_t n)
     const wipe_pair z = { 0, 0 };
     size_t i;
 
+#if defined(__clang__)
+# pragma unroll
+#else
+# pragma GCC unroll 16
+#endif
     for (i = 0; i < n / 2; i++)
         v[i] = z;
     if (n & 1)
@@ -60,21 +77,45 @@ static int buffer_can_exist(const void *in, size_t len)
     return len <= (size_t)PTRDIFF_MAX && len <= SIZE_MAX - (uintptr_t)in;
 }
 
-static uint32_t le32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-           (uint32_t)p[3] << 24;
-}
+/* Bytes of the implementation state the block functions can have written,
+ * all that the one-shot and final wipe: STATE_WIPE words at most, and
+ * STATE_WIPE_SHORT for a one-shot message below STATE_SHORT_LEN bytes.
+ * x86_64 assembly: poly1305-x86_64.pl's state budget (128 bytes on every
+ * path; below 192 bytes of input only the scalar code runs, which writes
+ * h, r, s1 and the power-cache word: 52 bytes); test_poly1305_state prints
+ * each path's extent.  C references: ref64 48 bytes, ref26 60.  Other
+ * assembly: the whole 192-byte budget. */
+#if defined(ASMCRYPT_POLY1305_ASM) && (defined(__x86_64__) || defined(_M_X64))
+# define STATE_WIPE        16
+# define STATE_WIPE_SHORT  7
+# define STATE_SHORT_LEN   192
+#elif defined(ASMCRYPT_POLY1305_ASM)
+# define STATE_WIPE        24
+# define STATE_WIPE_SHORT  24
+# define STATE_SHORT_LEN   0
+#else
+# define STATE_WIPE        8
+# define STATE_WIPE_SHORT  8
+# define STATE_SHORT_LEN   0
+#endif
+
+/* Record in ctx that the block functions are about to get len bytes. */
+#if STATE_SHORT_LEN > 0
+# define NOTE_LEN(ctx, len) \
+    do { if ((len) >= STATE_SHORT_LEN) (ctx)->magic = POLY1305_MAGIC_WIDE; } while (0)
+#else
+# define NOTE_LEN(ctx, len) do { } while (0)
+#endif
 
 /* Set up the implementation state st (key r = key[0..15]) and pick the
  * block and emit functions: the assembly module's (its init may choose a
  * better pair for this CPU) when Configure enabled it, else the C
- * reference. */
-static void state_init(uint64_t st[24], const unsigned char *key,
-                       poly1305_blocks_f *blocks, poly1305_emit_f *emit)
+ * reference.  func[] is the pair {blocks, emit} as init stores it. */
+static inline void state_init(uint64_t st[24], const unsigned char *key,
+                              poly1305_blocks_f *blocks, poly1305_emit_f *emit)
 {
 #if defined(ASMCRYPT_POLY1305_ASM)
-    void *func[2] = { NULL, NULL };
+    void *func[2];
 
     if (poly1305_init(st, key, func)) {
         *blocks = (poly1305_blocks_f)func[0];
@@ -116,57 +157,80 @@ const char *poly1305_impl_name(const char *primitive)
 #endif
 }
 
-static void nonce_words(uint32_t nonce[4], const unsigned char key[32])
+/* s = key[16..31] as four little-endian words: one 16-byte copy where the
+ * target is little-endian. */
+static inline void nonce_words(uint32_t nonce[4], const unsigned char key[32])
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(nonce, key + 16, 16);
+#else
     int i;
 
     for (i = 0; i < 4; i++)
-        nonce[i] = le32(key + 16 + 4 * i);
+        nonce[i] = (uint32_t)key[16 + 4 * i] | (uint32_t)key[17 + 4 * i] << 8 |
+                   (uint32_t)key[18 + 4 * i] << 16 | (uint32_t)key[19 + 4 * i] << 24;
+#endif
 }
+
+/* ctx->blocks, ctx->emit form the func[2] pair poly1305_init writes */
+typedef char blocks_emit_adjacent[
+    offsetof(asmcrypt_poly1305_ctx, emit) ==
+    offsetof(asmcrypt_poly1305_ctx, blocks) + sizeof(void *) &&
+    sizeof(poly1305_blocks_f) == sizeof(void *) &&
+    sizeof(poly1305_emit_f) == sizeof(void *) ? 1 : -1];
 
 int asmcrypt_poly1305_init(asmcrypt_poly1305_ctx *ctx, const unsigned char key[32])
 {
     if (ctx == NULL || key == NULL)
         return ASMCRYPT_ENULL;
-    /* Fields only: every init writes all of the state it later reads
-     * (a 256-byte memset here was a fifth of a 16-byte MAC). */
-    memset(ctx->buf, 0, sizeof(ctx->buf));
-    state_init(ctx->opaque, key, &ctx->blocks, &ctx->emit);
+    /* Fields only: every init writes all of the state it later reads, and
+     * buf is read only below num (a 256-byte memset here was a fifth of a
+     * 16-byte MAC).  The fields first, so that only ctx lives across the
+     * call. */
     nonce_words(ctx->nonce, key);
     ctx->num = 0;
     ctx->magic = POLY1305_MAGIC;
+#if defined(ASMCRYPT_POLY1305_ASM)
+    /* init stores the pair straight into ctx (blocks and emit are adjacent
+     * pointers; checked at compile time above): a copy through a local
+     * func[2] made GCC reload both with one 16-byte load of two 8-byte
+     * stores, which the store buffer cannot forward. */
+    if (!poly1305_init(ctx->opaque, key, (void **)(void *)((unsigned char *)ctx +
+                       offsetof(asmcrypt_poly1305_ctx, blocks)))) {
+        ctx->blocks = poly1305_blocks;
+        ctx->emit = poly1305_emit;
+    }
+#else
+    state_init(ctx->opaque, key, &ctx->blocks, &ctx->emit);
+#endif
     return ASMCRYPT_OK;
 }
 
-int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t len)
+/* update past the checks, when there is a partial block to fill or to
+ * keep (num > 0 or len not a multiple of 16) */
+static NOINLINE int update_partial(asmcrypt_poly1305_ctx *ctx, const unsigned char *p,
+                          size_t len, size_t num)
 {
-    const unsigned char *p = (const unsigned char *)in;
     size_t n;
 
-    if (ctx == NULL || (in == NULL && len > 0))
-        return ASMCRYPT_ENULL;
-    if (!buffer_can_exist(in, len))
-        return ASMCRYPT_ESIZE;
-    if (ctx->magic != POLY1305_MAGIC || ctx->num >= 16)
-        return ASMCRYPT_ESTATE;
-    if (len == 0)
-        return ASMCRYPT_OK;
-
-    if (ctx->num > 0) {
-        n = 16 - ctx->num;
+    if (num > 0) {
+        n = 16 - num;
         if (n > len)
             n = len;
-        memcpy(ctx->buf + ctx->num, p, n);
-        ctx->num += n;
+        memcpy(ctx->buf + num, p, n);
+        num += n;
         p += n;
         len -= n;
-        if (ctx->num < 16)
+        if (num < 16) {
+            ctx->num = num;
             return ASMCRYPT_OK;
+        }
         ctx->blocks(ctx->opaque, ctx->buf, 16, 1);
         ctx->num = 0;
     }
     n = len & ~(size_t)15;
     if (n > 0) {
+        NOTE_LEN(ctx, n);
         ctx->blocks(ctx->opaque, p, n, 1);
         p += n;
         len -= n;
@@ -178,39 +242,82 @@ int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t 
     return ASMCRYPT_OK;
 }
 
-int asmcrypt_poly1305_final(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16])
+int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t len)
 {
-    if (ctx == NULL || tag == NULL)
-        return ASMCRYPT_ENULL;
-    if (ctx->magic != POLY1305_MAGIC || ctx->num >= 16)
-        return ASMCRYPT_ESTATE;
+    size_t num;
 
-    if (ctx->num > 0) {
-        ctx->buf[ctx->num] = 1;
-        memset(ctx->buf + ctx->num + 1, 0, 16 - ctx->num - 1);
-        ctx->blocks(ctx->opaque, ctx->buf, 16, 0);
-    }
+    if (ctx == NULL || (in == NULL && len > 0))
+        return ASMCRYPT_ENULL;
+    if (!buffer_can_exist(in, len))
+        return ASMCRYPT_ESIZE;
+    num = ctx->num;
+    if (!MAGIC_OK(ctx->magic) || num >= 16)
+        return ASMCRYPT_ESTATE;
+    if (len == 0)
+        return ASMCRYPT_OK;
+    /* whole blocks onto an empty buffer (the usual case): straight on */
+    if ((num | (len & 15)) != 0)
+        return update_partial(ctx, (const unsigned char *)in, len, num);
+    NOTE_LEN(ctx, len);
+    ctx->blocks(ctx->opaque, (const unsigned char *)in, len, 1);
+    return ASMCRYPT_OK;
+}
+
+/* final past the checks: the tag, then the wipe of the part of the state
+ * the block functions can have written, of the key's s, the buffer and
+ * the fields. */
+static inline void final_emit(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16])
+{
     ctx->emit(ctx->opaque, tag, ctx->nonce);
-    wipe_words(ctx->opaque, sizeof(ctx->opaque) / sizeof(ctx->opaque[0]));
+    if (ctx->magic == POLY1305_MAGIC_WIDE)
+        wipe_words(ctx->opaque, STATE_WIPE);
+    else
+        wipe_words(ctx->opaque, STATE_WIPE_SHORT);
     wipe(ctx->nonce, sizeof(ctx->nonce));
     wipe(ctx->buf, sizeof(ctx->buf));
     ctx->num = 0;
     ctx->blocks = NULL;
     ctx->emit = NULL;
     ctx->magic = 0;             /* consumed: update/final now refuse */
+}
+
+/* final with a partial block (num bytes in buf): padded, then final_emit
+ * (apart, so that the usual path keeps only ctx across its call) */
+static NOINLINE void final_partial(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16],
+                                   size_t num)
+{
+    ctx->buf[num] = 1;
+    memset(ctx->buf + num + 1, 0, 16 - num - 1);
+    ctx->blocks(ctx->opaque, ctx->buf, 16, 0);
+    final_emit(ctx, tag);
+}
+
+int asmcrypt_poly1305_final(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16])
+{
+    size_t num;
+
+    if (ctx == NULL || tag == NULL)
+        return ASMCRYPT_ENULL;
+    num = ctx->num;
+    if (!MAGIC_OK(ctx->magic) || num >= 16)
+        return ASMCRYPT_ESTATE;
+    if (num > 0)
+        final_partial(ctx, tag, num);
+    else
+        final_emit(ctx, tag);
     return ASMCRYPT_OK;
 }
 
 /* One-shot: the same computation as init/update/final, without the
  * context's buffering: whole blocks go straight from in to the block
  * function, only the final partial block is copied (and padded), and
- * only the state, the nonce and that block are wiped. */
+ * only what holds key material is wiped: the state the block functions
+ * can have written for this length, the nonce and that block. */
 int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
                       const unsigned char key[32])
 {
     uint64_t st[24];
     uint32_t nonce[4];
-    unsigned char last[16];
     poly1305_blocks_f blocks;
     poly1305_emit_f emit;
     const unsigned char *p = (const unsigned char *)in;
@@ -227,6 +334,8 @@ int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
     if (full > 0)
         blocks(st, p, full, 1);
     if (rest > 0) {
+        unsigned char last[16];
+
         memcpy(last, p + full, rest);
         last[rest] = 1;
         memset(last + rest + 1, 0, 16 - rest - 1);
@@ -234,7 +343,12 @@ int asmcrypt_poly1305(unsigned char tag[16], const void *in, size_t len,
         wipe(last, sizeof(last));
     }
     emit(st, tag, nonce);
-    wipe_words(st, sizeof(st) / sizeof(st[0]));
+#if STATE_SHORT_LEN > 0
+    if (len < STATE_SHORT_LEN)
+        wipe_words(st, STATE_WIPE_SHORT);
+    else
+#endif
+        wipe_words(st, STATE_WIPE);
     wipe(nonce, sizeof(nonce));
     return ASMCRYPT_OK;
 }
