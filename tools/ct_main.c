@@ -22,10 +22,6 @@
 #include <string.h>
 #include "drv.h"
 
-void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                         int ewords, const BN_ULONG *np, BN_ULONG n0, int num);
-void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
-
 #define NVAR 6
 static struct drv_job job;
 static const BN_ULONG ONES = ~(BN_ULONG)0;
@@ -139,18 +135,6 @@ static void poly_setup(int v)
     secret_bytes(job.msg, job.len, (v + 1) % 3, &st);
 }
 
-static void leak_exp_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
-}
-
-static void leak_table_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_table(j->tag, j->msg, 16);
-}
-
 /* Implementations to check for prim: the C reference(s), then the API (or
  * internal dispatch, api_kind) at each distinct capability level. */
 static void each_impl(const char *prim, const char *what, enum drv_impl api_kind,
@@ -256,10 +240,10 @@ int main(int argc, char **argv)
     /* The planted leaks: must be flagged. */
     public_modulus(128 / ASMCRYPT_WORD_BITS, 0x1ea4);
     job.ewords = 1;
-    run_case("leak-branchy-exp", leak_exp_op, modexp_setup);
+    run_case("leak-branchy-exp", ct_leak_exp_op, modexp_setup);
     drv_job_buffers(&job);
     job.len = 16;
-    run_case("leak-table", leak_table_op, poly_setup);
+    run_case("leak-table", ct_leak_table_op, poly_setup);
     printf("done\n");
     return 0;
 }

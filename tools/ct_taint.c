@@ -25,10 +25,6 @@
 #include "drv.h"
 #include "bn/bn_exp_util.h"
 
-void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                         int ewords, const BN_ULONG *np, BN_ULONG n0, int num);
-void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
-
 static struct drv_job job;
 
 #define WSZ(n) (sizeof(BN_ULONG) * (size_t)(n))
@@ -102,18 +98,6 @@ static void poly_incremental(void *arg)
     }
     asmcrypt_poly1305_final(&ctx, j->tag);
     PUBLIC(&ctx, sizeof(ctx));
-}
-
-static void leak_exp_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
-}
-
-static void leak_table_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_table(j->tag, j->msg, 16);
 }
 
 static void bignum_cases(void)
@@ -227,14 +211,14 @@ int main(int argc, char **argv)
         drv_rand_words(job.ep, 1, &st);
         SECRET(job.ep, WSZ(1));
         SECRET(job.ap, WSZ(job.num));
-        run("leak-branchy-exp", leak_exp_op);
+        run("leak-branchy-exp", ct_leak_exp_op);
     } else if (!strcmp(argv[1], "leak-table")) {
         uint64_t st = 10;
         drv_job_buffers(&job);
         job.len = 16;
         drv_rand_bytes(job.msg, 16, &st);
         SECRET(job.msg, 16);
-        run("leak-table", leak_table_op);
+        run("leak-table", ct_leak_table_op);
     } else {
         asmcrypt_cpucap_restrict(drv_parse_cap(argv[1]));
         bignum_cases();

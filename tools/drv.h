@@ -70,4 +70,26 @@ drv_fn drv_peer_op(const char *prim, enum drv_impl impl);
 /* Capability levels from a list like "ffffffff 1 0" (argv). */
 unsigned int drv_parse_cap(const char *s);
 
+/* ---- planted leaks (tools/ct_leaks.c), which the checks must flag -------- */
+void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
+                         int ewords, const BN_ULONG *np, BN_ULONG n0, int num);
+void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
+
+/* Their job operations for ct_main.c, ct_taint.c and dudect.c: modexp
+ * inputs (rp, ap, ep, ewords, np, n0, num), and a table lookup of len
+ * message bytes into tag.  Static inline here rather than exported from
+ * ct_leaks.c: test/ct-static.sh checks every exported entry of that file
+ * as a planted leak. */
+static inline void ct_leak_exp_op(void *a)
+{
+    struct drv_job *j = a;
+    ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
+}
+
+static inline void ct_leak_table_op(void *a)
+{
+    struct drv_job *j = a;
+    ct_leak_table(j->tag, j->msg, j->len);
+}
+
 #endif

@@ -32,10 +32,6 @@
 #include <x86intrin.h>
 #include "drv.h"
 
-void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
-                         int ewords, const BN_ULONG *np, BN_ULONG n0, int num);
-void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
-
 #define NCROP 10
 #define NTEST (NCROP + 1)
 #define WARM 1000               /* first measurements: percentiles only */
@@ -146,18 +142,6 @@ static void prep_poly(int cls)
         drv_rand_bytes(job.key, 32, &rng);
         drv_rand_bytes(job.msg, job.len, &rng);
     }
-}
-
-static void leak_exp_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
-}
-
-static void leak_table_op(void *a)
-{
-    struct drv_job *j = a;
-    ct_leak_table(j->tag, j->msg, j->len);
 }
 
 static const char *impl_of(const char *name)
@@ -325,9 +309,9 @@ int main(int argc, char **argv)
     asmcrypt_cpucap_restrict(~0u);
     modulus(128 / ASMCRYPT_WORD_BITS);
     job.ewords = 1;
-    measure("leak-branchy-exp", "planted", leak_exp_op, prep_exp, n / 4);
+    measure("leak-branchy-exp", "planted", ct_leak_exp_op, prep_exp, n / 4);
     drv_job_buffers(&job);
     job.len = 16;
-    measure("leak-table", "planted", leak_table_op, prep_poly, n);
+    measure("leak-table", "planted", ct_leak_table_op, prep_poly, n);
     return 0;
 }
