@@ -39,10 +39,11 @@
 #
 #   multiply-accumulate (mul_add, mul, mul_sub): calls of a few limbs are
 #     the common case, so the low bits of num are done first by straight-
-#     line pieces of 1, 2, 4, 8 (and on mul_sub's mulx path 16) limbs, one
-#     per set bit, each ending its carries in a carry word and followed by
-#     a return when no higher bit is set; only a multiple of 16 (mul_sub
-#     mulx: 32) limbs reaches the loop.  A piece of one or two limbs is a
+#     line pieces of 1, 2, 4, 8 (and on the mul_add and mul_sub mulx paths
+#     16) limbs, one per set bit, each ending its carries in a carry word
+#     and followed by a return when no higher bit is set; only a multiple
+#     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
+#     tested before everything else and done inline (4-6 instructions).  A piece of one or two limbs is a
 #     product chain then an rp chain, both plain add/adc (RMW on rp);
 #     bigger pieces are runs of two-limb ones on the mulx path (this beat
 #     the loop's adcx/adox slots below 16 limbs, whose flag set-up and fold
@@ -79,6 +80,11 @@
 #   4-8 cycles, where one cycle is 15-25%, and the layout of the code alone
 #   moved them by up to a third (hence the 64-byte entry alignment); the
 #   1-limb figures moved by about 0.15 between runs of one binary.
+#   With the inline one-limb entry and mul_add's 16-limb pieces (Zen 4 VM,
+#   AMD EPYC family 25 model 17, two runs): mul/C 1.00 (mulx) and
+#   1.00-1.05 (mulq) at 1 limb, 0.89 at 2; mul_add/GMP 0.66-0.60 at 1
+#   limb, 0.88 at 16, 0.92 at 20, but 1.07-1.09 at 32; mul_sub/GMP 0.56-
+#   0.60 at 1 limb, 1.2 at 32 (its mulx loop entered directly).
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
@@ -499,6 +505,32 @@ $clear
 ___
 }
 
+# num <= 1, tested first.  num == 1 is the most frequent call of all
+# (OpenSSL's BN_mul_word and BN_add_word paths, the tail of many
+# reductions), and the general entry's piece set-up cost 1.15-1.5x the C
+# reference there (docs/perf/x86_64-small.md).  Here it is 4-6
+# instructions per path and no taken branch on the mulx path: an
+# out-of-line variant (`jle` to it) measured 1.22x C on the mulq path, this
+# one 0.88x.  `cmpl $1 / jg / jl` replaces the `testl / jle` of num <= 0,
+# so calls of two limbs and more execute as many instructions as before.
+# Same capability test as the general entry, so asmcrypt_impl() still
+# names what runs.
+sub one_limb {
+    my ($p, $op) = @_;
+    my %fold = (                 # lo into rp[0], carry/borrow into $hi
+        mul => sub { "\tmovq\t$_[0],($rp)\n" },
+        add => sub { "\taddq\t$_[0],($rp)\n\tadcq\t\$0,$_[1]\n" },
+        sub => sub { "\tsubq\t$_[0],($rp)\n\tadcq\t\$0,$_[1]\n" },
+    );
+    my $s = "\tcmpl\t\$1,%edx\n\tjg\t${p}_many\n\tjl\t${p}_ret\n";
+    $s .= cap_require("${p}_q1", @CAP_MULX);
+    $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
+        . $fold{$op}->('%r10', '%rax') . ".asm_ret\n";
+    $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
+        . $fold{$op}->('%rax', '%rdx') . "\tmovq\t%rdx,%rax\n.asm_ret\n";
+    return $s;
+}
+
 for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
     my $op = $mulop{$fn};
     my $p = ".L${fn}";
@@ -507,10 +539,10 @@ for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
     # 64-byte entry: with the default 32 the time of the few-limb paths
     # moved by up to a third from one build to the next (layout only)
     $code .= ".text\n.balign 64\n.asm_func $fn, nargs=4\n";
+    $code .= one_limb($p, $op);
     $code .= <<___;
+${p}_many:
 	xorl	%eax,%eax
-	testl	%edx,%edx
-	jle	${p}_ret
 	movslq	%edx,%r8
 ___
     # ---- mulx path (BMI2 + ADX) ----
@@ -519,7 +551,7 @@ ___
     $code .= cap_require("${p}_q", @CAP_MULX);
     $code .= "\tmovq\t$w,%rdx\n\tmovq\t%r8,%rcx\n\txorl\t%r9d,%r9d\n";
     $code .= mul_head("${p}_x", $op, 'x', "\tmovq\t%r9,%rax\n.asm_ret", $clear,
-                      $op eq 'sub' ? 5 : 4);
+                      $op eq 'mul' ? 4 : 5);
     $code .= duff_loop("${p}_x", "${fn}_mulx", sub {
         my $k = shift;
         return mulx_slot($op, $k, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
@@ -538,7 +570,8 @@ ___
         my $k = shift;
         return mulq_slot($op, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
     });
-    $code .= "\tmovq\t%r8,%rax\n${p}_ret:\n.asm_ret\n.asm_endfunc\n\n";
+    $code .= "\tmovq\t%r8,%rax\n.asm_ret\n";
+    $code .= "${p}_ret:\n\txorl\t%eax,%eax\n.asm_ret\n.asm_endfunc\n\n";
 }
 
 # ---------------------------------------------------------------------------
