@@ -512,13 +512,20 @@ ___
 ___
 }
 
+# Context layout: byte offsets from ctx (the State paragraph above).  h is
+# loaded and stored with ldm/stm on ctx itself, so CTX_H must stay 0.
+my $CTX_H    = 0;               # h0..h4, radix 2^32 between calls
+my $CTX_ZERO = 20;              # unused word, cleared by init
+my $CTX_R    = 24;              # r0..r3, the clamped key
+die "poly1305-armv4: h must be at ctx+0 (ldm/stm on ctx)\n" if $CTX_H != 0;
+
 # Build the multiplier table at sp+TAB from r at ctx (r0); r4..r10.
 sub setup_table {
     return <<___;
-	ldr	r4, [r0, #24]			\@ r0
-	ldr	r5, [r0, #28]			\@ r1
-	ldr	r6, [r0, #32]			\@ r2
-	ldr	r7, [r0, #36]			\@ r3
+	ldr	r4, [r0, #@{[$CTX_R]}]			\@ r0
+	ldr	r5, [r0, #@{[$CTX_R + 4]}]			\@ r1
+	ldr	r6, [r0, #@{[$CTX_R + 8]}]			\@ r2
+	ldr	r7, [r0, #@{[$CTX_R + 12]}]			\@ r3
 	add	r8, r7, r7, lsr #2		\@ s3
 	add	r9, r6, r6, lsr #2		\@ s2
 	add	r10, r5, r5, lsr #2		\@ s1
@@ -910,12 +917,7 @@ ___
 ___
 $code .= func_begin('poly1305_init') . <<___;
 	mov	r3, #0
-	str	r3, [r0, #0]
-	str	r3, [r0, #4]
-	str	r3, [r0, #8]
-	str	r3, [r0, #12]
-	str	r3, [r0, #16]
-	str	r3, [r0, #20]
+@{[ join '', map { "\tstr\tr3, [r0, #" . ($CTX_H + 4 * $_) . "]\n" } 0 .. 4 ]}	str	r3, [r0, #$CTX_ZERO]
 	cmp	r1, #0
 	beq	.Linit_done
 	stmdb	sp!, {r4, r5, r6, lr}
@@ -923,11 +925,11 @@ ___
 {
     my @s = ('r4', 'r5', 'r6');
     $code .= load_le32_bytes('r12', 'r1', 0, @s);      # r2 is func: keep
-    $code .= "\tbic\tr12, r12, #0xf0000000\n\tstr\tr12, [r0, #24]\n";
+    $code .= "\tbic\tr12, r12, #0xf0000000\n\tstr\tr12, [r0, #$CTX_R]\n";
     for my $i (1 .. 3) {
         $code .= load_le32_bytes('r12', 'r1', 4 * $i, @s);
         $code .= "\tbic\tr12, r12, #0xf0000000\n\tbic\tr12, r12, #3\n";
-        $code .= "\tstr\tr12, [r0, #" . (24 + 4 * $i) . "]\n";
+        $code .= "\tstr\tr12, [r0, #" . ($CTX_R + 4 * $i) . "]\n";
     }
 }
 $code .= <<___;

@@ -196,6 +196,19 @@ my $PTR_SLL  = $n64 ? 'dsll'   : 'sll';
 my $PTR_SRL  = $n64 ? 'dsrl'   : 'srl';      # size_t len
 my $PTR_S    = $n64 ? 'sd'     : 'sw';       # store a pointer
 
+# Context layout: byte offsets from ctx of the first word of each field,
+# words of 4 bytes (o32) or 8 (64-bit) one after another (the header's
+# STATE table).  The block functions load and store the fields as one run
+# from H (ctx_words); init and emit name them.
+#   o32:    h0..h4, r0..r3, s1..s3 (s_i = r_i + (r_i >> 2), i.e. 5 r_i / 4)
+#   64-bit: h0, h1, h2, r0, r1, s1
+my %CTX = $is64 ? (H => 0, R => 24, S1 => 40)
+                : (H => 0, R => 20, S1 => 36);
+# the run ctx_words loads: h, r, s back to back from H
+die "poly1305-mips: context fields are not one run\n"
+    unless $CTX{R} == $CTX{H} + ($is64 ? 3 * 8 : 5 * 4)
+        && $CTX{S1} == $CTX{R} + ($is64 ? 2 * 8 : 4 * 4);
+
 sub callee_saved {
     my ($r) = @_;
     my ($n) = $r =~ /^\$(\d+)$/ or die "bad reg $r";
@@ -274,8 +287,9 @@ sub select_g {
 sub init_entry {
     my ($op, $w, $n, $key, $m) = @_;
     my $s = '';
-    $s .= "\t$op\t\$0," . ($w * $_) . "($ctx)\n" for 0 .. $n - 2;
-    $s .= "\tbeqz\t$key,.Linit_done\n\t$op\t\$0," . ($w * ($n - 1)) . "($ctx)\t\t# (delay slot)\n";
+    $s .= "\t$op\t\$0," . ($CTX{H} + $w * $_) . "($ctx)\n" for 0 .. $n - 2;
+    $s .= "\tbeqz\t$key,.Linit_done\n\t$op\t\$0," . ($CTX{H} + $w * ($n - 1))
+        . "($ctx)\t\t# (delay slot)\n";
     return $s . "\tlui\t$m,0x0fff\n\tori\t$m,$m,0xffff\t\t# 0x0fffffff\n";
 }
 
@@ -325,7 +339,7 @@ ___
 sub ctx_words {
     my ($op, $base, $w, @regs) = @_;
     my $i = 0;
-    return join '', map { "\t$op\t$_," . ($w * $i++) . "($base)\n" } @regs;
+    return join '', map { "\t$op\t$_," . ($CTX{H} + $w * $i++) . "($base)\n" } @regs;
 }
 
 # The rest of a blocks function, after the loads of ctx: $test sets $mis
@@ -834,9 +848,9 @@ ___
     $s .= init_entry('sw', 4, 5, $key, $m);
     for my $i (0 .. 3) {
         $s .= clamped_key_word($w, $key, $i, $x, $y, $m);
-        $s .= "\tsw\t$w,".(20 + 4 * $i)."($ctx)\n";
+        $s .= "\tsw\t$w,".($CTX{R} + 4 * $i)."($ctx)\n";
         if ($i > 0) {
-            $s .= "\tsrl\t$x,$w,2\n\taddu\t$x,$x,$w\n\tsw\t$x,".(32 + 4 * $i)."($ctx)\n";
+            $s .= "\tsrl\t$x,$w,2\n\taddu\t$x,$x,$w\n\tsw\t$x,".($CTX{S1} + 4 * ($i - 1))."($ctx)\n";
         }
     }
     $s .= <<___;
@@ -888,13 +902,13 @@ $code .= "#endif\n";
     my ($c, $g0, $g1, $g2, $g3, $g4, $msk, $tt) = ('$11', '$12', '$13', '$14', '$15', '$24', '$25', '$7');
     my ($pro, $epi, $fs) = frame(0, $g0, $g1, $g2, $g3);    # NUBI only
     my $s = func_head('poly1305_emit', $fs, 1) . <<___;
-$pro	lw	$h4,16($ctx)
-	lw	$h0,0($ctx)
-	lw	$h1,4($ctx)
+$pro	lw	$h4,@{[$CTX{H} + 16]}($ctx)
+	lw	$h0,@{[$CTX{H}]}($ctx)
+	lw	$h1,@{[$CTX{H} + 4]}($ctx)
 	srl	$c,$h4,2		# pending fold: c = 5*(h4 >> 2)
-	lw	$h2,8($ctx)
+	lw	$h2,@{[$CTX{H} + 8]}($ctx)
 	sll	$tt,$c,2
-	lw	$h3,12($ctx)
+	lw	$h3,@{[$CTX{H} + 12]}($ctx)
 	addu	$c,$c,$tt
 	andi	$h4,$h4,3
 @{[ ripple('addu', $c, 'h4 <= 4', $h0, $h1, $h2, $h3, $h4)
@@ -1102,13 +1116,13 @@ ___
         $s .= clamped_key_word($d, $key, $i, $x, $y, $m);
         if ($i & 1) {
             $s .= "\tdsll32\t$hi32,$hi32,0\n\tor\t$w,$lo32,$hi32\n";
-            $s .= "\tsd\t$w,".($i == 1 ? 24 : 32)."($ctx)\n";
+            $s .= "\tsd\t$w,".($CTX{R} + 8 * ($i >> 1))."($ctx)\n";
         }
     }
     $s .= <<___;
 	dsrl	$x,$w,2
 	daddu	$x,$x,$w		# s1 = r1 + (r1 >> 2)
-	sd	$x,40($ctx)
+	sd	$x,$CTX{S1}($ctx)
 ___
     $code .= $s . init_end();
 }
@@ -1125,9 +1139,9 @@ $code .= "#endif\n";
     my ($g0, $g1, $g2, $msk, $n0, $n1, $tt) = ('$9', '$10', '$11', '$12', '$13', '$14', '$15');
     my ($pro, $epi, $fs) = frame(0, $msk, $n0, $n1, $tt);    # NUBI only
     my $s = func_head('poly1305_emit', $fs, 1) . <<___;
-$pro	ld	$h2,16($ctx)
-	ld	$h0,0($ctx)
-	ld	$h1,8($ctx)
+$pro	ld	$h2,@{[$CTX{H} + 16]}($ctx)
+	ld	$h0,@{[$CTX{H}]}($ctx)
+	ld	$h1,@{[$CTX{H} + 8]}($ctx)
 	dsrl	$c,$h2,2		# pending fold
 	andi	$tt,$h2,3
 	dsubu	$h2,$h2,$tt
