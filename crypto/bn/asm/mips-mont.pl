@@ -88,7 +88,7 @@ my $SW  = $is64 ? 'sd' : 'sw';
 my $ADD = $is64 ? 'daddu' : 'addu';
 my $SUB = $is64 ? 'dsubu' : 'subu';
 my $SRA = $is64 ? 'dsra32' : 'sra';
-my $SRA_N = $is64 ? 31 : 31;            # (dsra32 x,31 = shift by 63)
+my $SRA_N = 31;                          # sra x,31 / dsra32 x,31 (63): sign mask
 my $MUL = $is64 ? 'dmultu' : 'multu';
 my ($MULLO, $MULHI) = $is64 ? ('dmulu', 'dmuhu') : ('mulu', 'muhu');
 my $PADD  = $n64 ? 'daddu'  : 'addu';

@@ -307,7 +307,6 @@ my $clear_hi = <<___;
 	xorl	$hi[0]d,$hi[0]d
 	xorl	$hi[1]d,$hi[1]d
 ___
-$clear_hi =~ s/(%r1[0-5])d/${1}d/g;
 
 # The stack slot $slot (a pointer) advanced by $n bytes, through %rax.
 sub slot_add {
