@@ -70,17 +70,3 @@ void sp_peer_words(sp_row *r, const char *prim, sp_words *st)
         if (p->words != NULL)
             p->words(r, prim, st);
 }
-
-void sp_peer_mac_cell(sp_row *r, const char *table, const char *name,
-                      sp_run_f run, void *arg, sp_mac_job *m,
-                      const unsigned char key[32], const unsigned char *msg,
-                      size_t len, const unsigned char expect[16])
-{
-    m->key = key;
-    m->msg = msg;
-    m->len = len;
-    run(arg, 1);
-    if (memcmp(m->tag, expect, 16) != 0)
-        sp_mismatch(table, (long)len, "B", name, "c");
-    sp_row_add(r, name, SP_PEER, SP_ALLCAPS, run, arg);
-}

@@ -16,7 +16,7 @@ typedef struct sp_mac_job {
     unsigned char tag[16];
 } sp_mac_job;
 
-/* Its cell (speed_peers.c): m, inside arg (what run gets), is given the
+/* Its cell (speed_peer_mac.c): m, inside arg (what run gets), is given the
  * message; run once, checked against expect (sp_mismatch on a difference),
  * then added to r as column name. */
 void sp_peer_mac_cell(sp_row *r, const char *table, const char *name,
