@@ -164,16 +164,21 @@ const char *poly1305_impl_name(const char *primitive)
  * elsewhere through le32, whose byte pattern gcc merges into one load
  * where the ISA allows it (MIPS R6: 4 loads instead of a call to memcpy,
  * 32 instructions less per init). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    (defined(__x86_64__) || defined(__aarch64__))
+# define NONCE_BY_COPY 1
+#else
+# define NONCE_BY_COPY 0
 static uint32_t le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
            (uint32_t)p[3] << 24;
 }
+#endif
 
 static inline void nonce_words(uint32_t nonce[4], const unsigned char key[32])
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (defined(__x86_64__) || defined(__aarch64__))
+#if NONCE_BY_COPY
     memcpy(nonce, key + 16, 16);
 #else
     int i;
