@@ -25,7 +25,9 @@
 # and the bits of d2 above 2^130 fold back as 5 (d2 >> 2) = (d2 & ~3) +
 # (d2 >> 2).  h stays below 2^131 (only partially reduced); emit finishes
 # the reduction in constant time (h or h + 5 - 2^130, chosen with csel).
-# 10 mul/umulh per block.
+# 10 mul/umulh per block.  poly1305_blocks folds only the uncarried part
+# of d2 and adds the next block during the fold (see its comment there);
+# the NEON key powers use the plain form (mul_reduce).
 #
 # NEON algorithm (base 2^26, used by poly1305_blocks_neon for len >= 256
 # bytes, >= 512 before the key powers are cached; shorter calls and the
@@ -102,7 +104,9 @@
 # Performance, measured (docs/perf/aarch64.md has the commands):
 #   instructions per byte under qemu-aarch64 -cpu cortex-a57, one-shot
 #   API (make icount), 1 KiB / 8 KiB / 16 KiB:
-#     this NEON 1.86 / 1.49 / 1.46, this scalar 2.05 / 1.90 / 1.89,
+#     this NEON 1.79 / 1.48 / 1.46, this scalar 1.80 / 1.70 / 1.69
+#     (1.98 / 1.89 / 1.88 before the A53 schedule of poly1305_blocks;
+#     16 bytes 8.81 -> 8.62),
 #     C ref64 2.45 / 2.27 / 2.26, C ref26 4.48 / 4.22 / 4.21;
 #     Debian OpenSSL 3.0.22 (NEON) 2.20 at 8 KiB (earlier run)
 #   With the 352-byte table of before the budget: 1.90 / 1.49 / 1.47.
@@ -111,10 +115,10 @@
 #     1 KiB 1522 (1761) -> 1534 (1723); 8 KiB 11826 (12065) -> 11838
 #     (12027); 16 KiB 23602 -> 23614: +12 per call for the lane set-up,
 #     -50 per key for the shorter table (powers 239 -> 189).
-#   llvm-mca-19 cycles per byte of the block loops (unchanged by the
-#   budget: the loops are the same instructions):
+#   llvm-mca-19 cycles per byte of the block loops (the scalar loop was
+#   2.75 / 2.75 / 1.32 / 2.38 / 1.51 before its A53 schedule):
 #               A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
-#     scalar    2.75   2.75   1.32     2.38         1.51
+#     scalar    1.25   1.25   0.94     2.06         1.06
 #     NEON      2.31   1.77   0.88     0.92         0.55
 #     C ref64   3.81   3.69   1.25     2.50           -
 #
@@ -361,7 +365,79 @@ $code .= func_end('poly1305_init');
 
 # ---- poly1305_blocks (scalar) ---------------------------------------------------
 # Kernel mode: len is a u32 (the upper half of x2 is unspecified);
-# otherwise size_t.  padbit is unsigned int everywhere.
+# otherwise size_t.  padbit is unsigned int everywhere (only w3 is read).
+#
+# The block step is scheduled for in-order dual-issue cores (Cortex-A53/
+# A55: one multiply per cycle, results after 3-4 cycles, ALU results and
+# flags after 1-3).  Three changes shorten the dependency chain from h to
+# the next h compared with multiply-then-carry-then-fold:
+#  - only the uncarried column-2 sum c2 = hi(h0 r1) + hi(h1 r0) + h2 r0
+#    is folded (t = 5 (c2 >> 2) = (c2 & ~3) + (c2 >> 2) into limb 0,
+#    c2 & 3 stays in limb 2); the carries out of column 1 go to limb 2
+#    as a separate count k, so the fold does not wait for them;
+#  - the next block (m, padbit) is added to the column sums while the
+#    fold is computed (the loop body adds block i+1 while finishing block
+#    i; the last block is peeled into .Lblocks_tail);
+#  - the loop is rotated: the last two steps of the fold carry chain
+#    (limbs 1 and 2) run at the top of the next iteration, beside the
+#    limb-0 multiplies, which need only h0.
+# The h2 terms are folded into the column sums with madd.  Register
+# roles at .Lblocks_loop / .Lblocks_tail: h0 final, flags = carry out of
+# limb 0; h1 = $pd1 + $px + C, h2 = $pc2 + $pk + C still to do.
+# Bounds (r0, r1 < 2^60, s1 < 1.25 2^60): h2 <= 8 at the multiply (the
+# NEON code's limbs end below 2^26 + 2^10, so its h converts to h2 <= 6,
+# plus padbit and a carry), so
+#   x  = hi(h0 r0) + hi(h1 s1) + h2 s1 < (1 + 1.25 + 10) 2^60 < 2^64,
+#   c2 = hi(h0 r1) + hi(h1 r0) + h2 r0 < 10 2^60,  t < 12.5 2^60,
+# none of which carries; then h2 = (c2 & 3) + k + C with k = padbit + two
+# column-1 carries <= 3, C <= 1: h2 <= 7 in the loop.  Stored after the
+# last (padbit-free) block: h2 <= 5, h < 6 2^128 < 2^131 (what emit and
+# the NEON conversion take).  Per block 27 instructions (loop), 10 of
+# them mul/umulh/madd.
+my ($pc2, $pk, $pm0, $pm1, $pb0, $pb1, $pd1, $pa0) = map { "x$_" } (10 .. 17);
+my ($wk) = ('w11');
+# roles: $pb0 becomes x (column 1), $pa0 d0, $pd1 d1, $pb1 c2; $h0 holds
+# hi(h1 r0), then t, then the new h0; $pm0 then holds lo(h1 s1), $pc2
+# lo(h1 r0), $h1 hi(h1 s1).
+my ($pa2, $pa3, $pb2, $pb3, $px, $pt) = ($pm0, $pc2, $h1, $h0, $pb0, $h0);
+
+# One block step.  $next: load the next block and add it to the sums.
+# The order is what llvm-mca-19 found best for Cortex-A53 (a local
+# search over dependence-preserving moves) without losing on the others.
+sub blocks_step {
+    my ($next) = @_;
+    my $n = sub { $next ? $_[0] : '' };
+    my $s = $n->("\tldp\t$pm0, $pm1, [$inp], #16\t// next block\n" . be_rev($pm0, $pm1)) . <<___;
+	umulh	$pb1, $h0, $r1		// hi(h0 r1), column 2
+	adcs	$h1, $pd1, $px		// previous fold: limb 1
+	mul	$pd1, $h0, $r1
+	mul	$pa0, $h0, $r0
+	umulh	$pb0, $h0, $r0
+	adc	$h2, $pc2, $pk		// previous fold: limb 2
+@{[ $n->("\tadds\t$pa0, $pa0, $pm0\t\t// + m") ]}
+	umulh	$pb3, $h1, $r0		// hi(h1 r0), column 2
+@{[ $n->("\tsub\t$len, $len, #1") ]}
+	madd	$pb1, $h2, $r0, $pb1	// + h2 r0
+@{[ $n->("\tadcs\t$pd1, $pd1, $pm1") ]}
+	mul	$pa2, $h1, $s1
+	mul	$pa3, $h1, $r0
+@{[ $n->("\tadc\t$wk, $wpad, wzr\t\t// k = padbit + carry") ]}
+	adds	$pa0, $pa0, $pa2
+	add	$pb1, $pb1, $pb3		// c2
+	umulh	$pb2, $h1, $s1
+	madd	$px, $h2, $s1, $pb0	// + h2 s1
+	adcs	$pd1, $pd1, $pa3
+	add	$px, $px, $pb2			// x, column 1
+	and	$pt, $pb1, #-4
+	add	$pt, $pt, $pb1, lsr #2		// t = 5 (c2 >> 2)
+	and	$pc2, $pb1, #3
+@{[ $next ? "\tadc\t$pk, $pk, xzr" : "\tcset\t$pk, cs" ]}
+	adds	$h0, $pa0, $pt
+___
+    $s =~ s/^\n//mg;                   # the lines left empty without $next
+    return $s;
+}
+
 $code .= func_begin('poly1305_blocks', 'global', '.Lpoly1305_blocks');
 $code .= <<___;
 #ifdef __KERNEL__
@@ -370,7 +446,6 @@ $code .= <<___;
 	lsr	$len, $len, #4
 #endif
 	cbz	$len, .Lblocks_ret
-	mov	$wpad, $wpad			// padbit: upper half unspecified
 	ldr	w16, [$ctx, #@{[IS26]}]
 	ldp	$r0, $r1, [$ctx, #@{[R0]}]
 	cbz	w16, .Lblocks_h64
@@ -379,28 +454,36 @@ ___
 $code .= load_h26_to_64();
 $code .= <<___;
 	str	wzr, [$ctx, #@{[IS26]}]
+	mov	$pd1, $h1
+	mov	$pc2, $h2
 	b	.Lblocks_go
 .Lblocks_h64:
-	ldp	$h0, $h1, [$ctx, #@{[H0]}]
-	ldr	$h2, [$ctx, #@{[H2]}]
+	ldp	$h0, $pd1, [$ctx, #@{[H0]}]
+	ldr	$pc2, [$ctx, #@{[H2]}]
 .Lblocks_go:
+	ldp	$pm0, $px, [$inp], #16
 	add	$s1, $r1, $r1, lsr #2
+	mov	$wk, $wpad			// padbit: upper half unspecified
+	sub	$len, $len, #1
+___
+$code .= be_rev($pm0, $px);
+$code .= <<___;
+	adds	$h0, $h0, $pm0			// h += m, limbs 1, 2 in the step
+	cbz	$len, .Lblocks_tail
 # LLVM-MCA-BEGIN poly1305_blocks
 # LLVM-MCA-UNITS 16 bytes
 .Lblocks_loop:
-	ldp	$m0, $m1, [$inp], #16
-	sub	$len, $len, #1
 ___
-$code .= be_rev($m0, $m1);
-$code .= <<___;
-	adds	$h0, $h0, $m0
-	adcs	$h1, $h1, $m1
-	adc	$h2, $h2, $pad
-___
-$code .= mul_reduce();
+$code .= blocks_step(1);
 $code .= <<___;
 	cbnz	$len, .Lblocks_loop
 # LLVM-MCA-END
+.Lblocks_tail:
+___
+$code .= blocks_step(0);
+$code .= <<___;
+	adcs	$h1, $pd1, $px
+	adc	$h2, $pc2, $pk
 	stp	$h0, $h1, [$ctx, #@{[H0]}]
 	str	$h2, [$ctx, #@{[H2]}]
 .Lblocks_ret:
