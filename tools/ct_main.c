@@ -82,12 +82,7 @@ static void run_case(const char *name, drv_fn fn, setup_f setup)
 
 static void public_modulus(int num, uint64_t seed)
 {
-    uint64_t st = seed;
-
-    drv_job_buffers(&job);
-    job.num = num;
-    drv_rand_modulus(job.np, num, &st);
-    drv_job_prepare(&job);
+    drv_job_modulus(&job, num, &seed);
 }
 
 static void mont_setup(int v)

@@ -54,14 +54,9 @@ static void run(const char *name, drv_fn fn)
 
 static void modulus(int num, uint64_t seed)
 {
-    uint64_t st = seed;
-
-    drv_job_buffers(&job);
-    job.num = num;
-    drv_rand_modulus(job.np, num, &st);
-    drv_job_prepare(&job);
-    drv_rand_below(job.ap, job.np, num, &st);
-    drv_rand_below(job.bp, job.np, num, &st);
+    drv_job_modulus(&job, num, &seed);
+    drv_rand_below(job.ap, job.np, num, &seed);
+    drv_rand_below(job.bp, job.np, num, &seed);
 }
 
 /* modexp below the API's argument checks: asmcrypt_mod_exp first tests

@@ -62,6 +62,9 @@ drv_fn drv_op(const char *prim, enum drv_impl impl);
 void drv_job_buffers(struct drv_job *j);
 /* Recompute derived values (n0) after the inputs changed. */
 void drv_job_prepare(struct drv_job *j);
+/* Fresh buffers, num words and a random modulus (odd, top bit set) drawn
+ * from *state, with its n0: the public part of a Montgomery job. */
+void drv_job_modulus(struct drv_job *j, int num, uint64_t *state);
 
 /* Peers: set up j->peer from the job's inputs (returns 0 if unavailable). */
 int drv_peer_prepare(const char *prim, enum drv_impl impl, struct drv_job *j);

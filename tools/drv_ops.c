@@ -231,3 +231,11 @@ void drv_job_prepare(struct drv_job *j)
     if (j->num > 0 && (j->np[0] & 1))
         j->n0 = asmcrypt_bn_mont_n0(j->np);
 }
+
+void drv_job_modulus(struct drv_job *j, int num, uint64_t *state)
+{
+    drv_job_buffers(j);
+    j->num = num;
+    drv_rand_modulus(j->np, num, state);
+    drv_job_prepare(j);
+}
