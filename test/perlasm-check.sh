@@ -3,9 +3,9 @@
 # that no build row sees: the copies of shared blocks each run-alone
 # script carries must stay identical (perlasm/*-check.pl), and the
 # mingw64 flavour runs under the Win64 calling convention
-# (perlasm/x86_64-win64-check.sh); the capability-bit check also runs in
-# --self-test mode (it must fail on mutated copies).  Last line:
-# "total: N passed, N failed".
+# (perlasm/x86_64-win64-check.sh); the capability-bit and ARM32 preamble
+# checks also run in --self-test mode (they must fail on mutated copies).
+# Last line: "total: N passed, N failed".
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 ROWDIR=${1:-/tmp/perlasm-check}
@@ -16,6 +16,7 @@ for chk in "$SRC"/perlasm/*-check.pl "$SRC"/perlasm/*-check.sh; do
     [ -f "$chk" ] && checks+=("$chk")
 done
 [ -f "$SRC/perlasm/capbits-check.pl" ] && checks+=("$SRC/perlasm/capbits-check.pl --self-test")
+[ -f "$SRC/perlasm/arm-preamble-check.pl" ] && checks+=("$SRC/perlasm/arm-preamble-check.pl --self-test")
 for entry in "${checks[@]}"; do
     chk=${entry%% --*} opt=
     [ "$chk" = "$entry" ] || opt=${entry##* }

@@ -124,8 +124,19 @@ if ($flavour eq 'ios32') {
 #   without the DSP extension).
 # - the capability word and bits (see cap_macros), and ARM or Thumb-2
 #   mode.
+
+# OpenSSL mode (-DASMCRYPT_OPENSSL on the perl command line, where OpenSSL's
+# build puts the DEFINEs of crypto/{bn,poly1305}/build.info): like
+# OpenSSL's own ARM modules, an ARMv7 build assembles the NEON code even
+# when the compiler does not target NEON (Debian armhf: -march=armv7-a+fp);
+# it carries its own .fpu neon and OPENSSL_armcap_P picks it at run time.
+# Without that define the .S is unchanged.
+my $openssl_neon = (grep { $_ eq "-DASMCRYPT_OPENSSL" } @ARGV)
+    ? "# elif defined(ASMCRYPT_OPENSSL) && __ARM_ARCH__ >= 7\n#  define __ARM_MAX_ARCH__ __ARM_ARCH__\n"
+    : "";
+
 sub arch_block {
-    return <<'___' . cap_macros() . <<'___';
+    my $s = <<'___' . cap_macros() . <<'___';
 #if defined(__KERNEL__) && !defined(__ARM_ARCH__)
 # ifndef __LINUX_ARM_ARCH__
 #  error "__KERNEL__ without __LINUX_ARM_ARCH__"
@@ -186,6 +197,9 @@ ___
 	.arm
 #endif
 ___
+    $s =~ s/^(#  define __ARM_MAX_ARCH__ __ARM_ARCH__\n)(# else\n#  define __ARM_MAX_ARCH__ 6\n)/$1$openssl_neon$2/m
+        or die "arch_block: no __ARM_MAX_ARCH__ default";
+    return $s;
 }
 
 # The capability word an importer names (one block, the same in every
