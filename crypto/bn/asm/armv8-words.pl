@@ -55,35 +55,41 @@
 use strict;
 use warnings;
 
+# ---- AArch64 preamble (begin) --------------------------------------------
+# The same lines in every AArch64 module (armv8-mont.pl, armv8-words.pl,
+# poly1305-armv8.pl; perlasm/arm-preamble-check.pl keeps them so).
 # Arguments: [FLAVOUR] [anything ...] [OUT.S], OpenSSL's perlasm command
 # line included (docs/adding-a-module.md, "The script's command line").
+my $me = $0; $me =~ s{.*/}{};
 my @args = @ARGV;
 my $output  = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
 my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'linux64';
 $flavour = 'linux64' if $flavour eq 'void' || $flavour eq '';
-die "armv8-words.pl: unknown flavour '$flavour'\n"
+die "$me: unknown flavour '$flavour'\n"
     unless $flavour =~ /^(linux64|ios64)$/;
 
-# linux64 output is plain GNU as and needs no translator (the module can
-# be imported alone).  ios64 goes through arm-xlate.pl, looked for beside
-# this script first, then in the tree's perlasm/.
+# linux64 output is plain GNU as and needs no translator (the module runs
+# alone from a flat copy, as in a kernel tree).  ios64 goes through
+# arm-xlate.pl, looked for beside this script first, then in the tree's
+# perlasm/.
 sub find_xlate {
     my $dir = $0; $dir =~ s{[^/]*$}{};
     for my $cand ("${dir}arm-xlate.pl", "${dir}../../../perlasm/arm-xlate.pl") {
         return $cand if -f $cand;
     }
-    die "armv8-words.pl: $flavour needs arm-xlate.pl beside this script or in ../../../perlasm/\n";
+    die "$me: $flavour needs arm-xlate.pl beside this script or in ../../../perlasm/\n";
 }
 my $out;
 if ($flavour eq 'ios64') {
     my $xlate = find_xlate();
     open $out, "| \"$^X\" \"$xlate\" $flavour \"$output\""
-        or die "armv8-words.pl: can't run $xlate: $!\n";
+        or die "$me: can't run $xlate: $!\n";
 } elsif (defined $output) {
-    open $out, '>', $output or die "armv8-words.pl: can't write $output: $!\n";
+    open $out, '>', $output or die "$me: can't write $output: $!\n";
 } else {
     $out = \*STDOUT;
 }
+# ---- AArch64 preamble (end) ----------------------------------------------
 
 # ---- register map ----------------------------------------------------------
 # x0 rp, x1 ap, then (mul*) x2 num, x3 w  or  (add/sub) x2 bp, x3 num, x4 cond
