@@ -66,47 +66,51 @@
 # libcrypto 3.0.22 BN_mod_mul_montgomery, which runs its NEON code on
 # cortex-a8; ratio to C in brackets):
 #   bits  C        armv7-neon       armv6-umaal      armv4 (umlal)    OpenSSL
-#    512    5624    2266  (0.40)    2506  (0.45)    4216  (0.75)    1267
-#   1024   20316    6186  (0.30)    8506  (0.42)   15512  (0.76)    3845
-#   2048   77348   19402  (0.25)   31258  (0.40)   59608  (0.77)   13393
-#   3072  171244   39786  (0.23)   68346  (0.40)  132376  (0.77)   28797
-#   4096  302004   67338  (0.22)  119770  (0.40)  233816  (0.77)   50057
+#    512    5624    1639  (0.29)    2506  (0.45)    4216  (0.75)    1267
+#   1024   20316    4579  (0.23)    8506  (0.42)   15512  (0.76)    3845
+#   2048   77348   14779  (0.19)   31258  (0.40)   59608  (0.77)   13393
+#   3072  171244   30739  (0.18)   68346  (0.40)  132376  (0.77)   28797
+#   4096  302004   52459  (0.17)  119770  (0.40)  233816  (0.77)   50057
 # (armv7 row, ASMCRYPT_CAP ffffffff / 1 / 0.  The thumb2 row gives the
 # same asm counts within 1; the armv6 row runs umaal without the 11
 # instructions of the NEON test; armv5te runs the armv4 path: 15498 /
 # 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
 # Constant-time modexp, full-size exponent (api), instructions:
 #   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
-#   1024   9.42M      12.35M       21.19M   7.00M    17.21M
-#   2048  54.58M      84.12M       154.8M   41.53M   122.3M
-# NEON brings modexp from 1.89x to 1.35x OpenSSL's count at 1024 bits
-# (2.11x -> 1.31x at 2048; with the shared R^2 helper).  The rest of the gap: our inner step is 28
-# instructions per 8 words per round (16 vmlal + 10 loads/stores of a, n
-# and the lanes), plus ~30 scalar per round and ~40 per word per call
-# (lane fold, zero, wipe, final subtraction).  ldm/stm for the lane
-# words would save ~5% of the instructions at 1024 bits but llvm-mca
-# makes the fold loop 8 -> 20 cycles per word on Swift and the round
-# 29 -> 40 cycles on A57 (and cannot model ldmdb on A9): ldr/str kept.
+#   1024   7.39M      12.35M       21.19M   7.00M    17.21M
+#   2048  43.06M      84.12M       154.8M   41.53M   122.3M
+# (The NEON path did one round per pass with separate even/odd lane
+# arrays until issue 13: 2266 / 6186 / 19402 / 39786 / 67338
+# instructions, modexp 9.42M / 54.58M.)  The rest of the gap to OpenSSL:
+# a pass is 45 instructions per 8 words and two rounds (32 vmlal), plus
+# ~30 scalar per round (carry of the consumed positions, m) and ~20 per
+# word per call (zeroing, fold, wipe, final subtraction).  The fold and
+# the final subtraction use ldrd/strd and ldm/stm; llvm-mca (A57 /
+# Swift) gives fold 7.0 / 6.2 cycles per word (ldr/str loop before:
+# 8.1 / 8.1), subtraction 2.0 / 2.1 (3.1 / 3.1) and the vbit select 1.3
+# / 1.5 (7.0 / 6.0); A9's model cannot take ldm.
 #
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
 # four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
-# (two words) / mont_inner_neon (eight words):
+# (two words) / mont_inner_neon (eight words, two rounds: per word-round):
 #   model          armv4 (umlal)   armv6-umaal (pipelined)  armv7-neon  C
-#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.51 (T2)   20.03
-#   Cortex-A15     12.05           12.03                     4.51        -
-#   Cortex-A57      7.10            7.54                     2.02        14.07
-#   Swift          10.57            7.72                     3.51        13.07
+#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.32 (T2)   20.03
+#   Cortex-A15     12.05           12.03                     4.32        -
+#   Cortex-A57      7.10            7.54                     2.01        14.07
+#   Swift          10.57            7.72                     2.07        13.07
 #   Cortex-M4      16.01            9.01   (Thumb-2)         -
 #   Cortex-M7      14.01            7.51   (Thumb-2)         -
+# (NEON one round per pass before issue 13: 4.51 / 4.51 / 2.02 / 3.51.)
 # (C: bn_mul_mont_c's two inner loops, one limb each, gcc -O2, from
 # `make mca` in the armv7 build folder, which also gives the asm rows.)
 # (T2: the same loop assembled as Thumb-2.  LLVM has no Cortex-A15
 # scheduling model of its own: -mcpu=cortex-a15 gives the A9 figures.)
 # The NEON loop is bound by vmlal throughput on these models (A9: 2
-# cycles per vmlal.u32, 16 per 8 words).  One whole NEON round (scalar
-# part + one 8-word step, region from .Lneon_outer with the inner branch
-# removed) is 73 / 29 / 52 cycles on A9 / A57 / Swift, i.e. 37 / 13 / 24
-# cycles of per-round overhead; the same for the umaal path at num = 8 is
+# cycles per vmlal.u32, 64 of its 69 cycles per pass).  One whole pair
+# of NEON rounds (scalar part + one 8-word pass, region from .Lneon_outer
+# with the inner branch and the exit test removed) is 134 / 48 / 86
+# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round (one round
+# per pass before: 72 / 29 / 52); the same for the umaal path at num = 8 is
 # ~101 / 56 / 69 cycles.  So NEON wins per round from num = 8 on every
 # model, but below num = 16 its fixed per-call work (lane zeroing, fold,
 # wipe: ~20 instructions per word) eats the gain: the NEON path is taken
@@ -492,65 +496,167 @@ ___
 # ---- NEON path (ARMv7, __ARM_MAX_ARCH__ >= 7) -------------------------------
 #
 # Montgomery multiplication with b[i] and m split into 16-bit halves, so
-# each product is < 2^48 and 64-bit lanes accumulate without overflow:
-#   t = sum_j TE[w+j]*2^(32j) + TO[w+j]*2^(32j+16)    (w = i: a sliding
-# window over two lane arrays on the stack, so no lane is ever moved).
-# Round i, with b[i] = dl + dh*2^16:
-#   1. the lane consumed by the previous round (w-1, whose value is
-#      0 mod 2^32) gives its carry C = (TE[w-1] + TO[w-1]*2^16) >> 32,
-#      added to TE[w] (scalar, 64-bit);
-#   2. scalar: m = ((lo(TE[w]) + lo(TO[w])*2^16 + a0*b[i])*n0) mod 2^32
-#      (the low word of t + a*b[i]), m1 = m mod 2^16, m2 = m >> 16; then
-#      lane w becomes 0 mod 2^32;
-#   3. NEON, eight words per step: TE[w+j] += a[j]*dl + n[j]*m1,
-#      TO[w+j] += a[j]*dh + n[j]*m2 (vmlal.u32 by scalar).
+# each product is < 2^48 and 64-bit lanes accumulate without overflow.
+# Position p of the running sum is one 16-byte slot of an array on the
+# stack, P[p] = (E, O): two 64-bit lanes worth E + O*2^16, at weight
+# 2^(32p), with a window that slides by one slot per round (no slot is
+# ever moved).  The NEON step multiplies the vector (lo16, hi16) of b[i]
+# (or of m) by the scalar a[j] (or n[j]), one vmlal.u32 per product pair,
+# so one q register is one position.
+# Two rounds (b[i], b[i+1]) share each pass over a and n: round i adds to
+# P[i+j], round i+1 to P[i+1+j], so eight words of a and n meet nine
+# positions; the ninth is the first one of the next step and stays in a
+# q register.  A pass is 32 vmlal.u32 and 13 other instructions per
+# eight words (loads of a, n and eight positions, their stores, a vmov,
+# the loop).
+# Scalar part of a pair of rounds, with C = the carry out of all lower
+# (consumed) positions, kept in two registers (never added to memory):
+#   1. C = ((P[i-2] + C) >> 32 + P[i-1]) >> 32, from the pair before;
+#   2. m_i = lo(P[i] + C + a0*b[i])*n0; the low 64 bits of
+#      P[i] + C + a0*b[i] + n0*m_i give lo(carry into P[i+1]) = c;
+#   3. m_{i+1} = lo(P[i+1] + c + a1*b[i] + n1*m_i + a0*b[i+1])*n0.
 # Each round adds < 2^49 to a lane, so num <= 2^14 cannot overflow.  At
-# the end lanes num-1..2num-1 are folded into 32-bit words with a scalar
-# carry pass into tp, and the integer path's final subtraction runs.
-# Lanes are wiped before returning; d8-d15 are not touched.
+# the end P[num..2num-1] and C are folded into 32-bit words in tp, and
+# the integer path's final subtraction runs.  The array and the NEON
+# registers are wiped before returning; d8-d15 are saved in the frame.
 
-my ($nap, $nnp, $pe, $po, $cnt, $n0r, $wp, $toff) =
-   ('r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11');
+my ($nap, $nnp, $pin, $pout, $cnt, $n0r, $wp, $cl, $ch) =
+   ('r4', 'r5', 'r6', 'r7', 'r8', 'r3', 'r10', 'r11', 'r12');
 
-# Registers of the NEON inner loop.
-my ($Dsl, $Dsh) = ('d0', 'd1');      # {dl, m1}, {dh, m2}
-# a[j..j+7] in d2-d5, n[j..j+7] in d6-d9 (d8-d9 saved in the frame),
-# TE[w+j..w+j+7] in q8-q11, TO[w+j..w+j+7] in q12-q15.
-my @Da = map { "d$_" } 2..5;
-my @Dn = map { "d$_" } 6..9;
-my @Qe = map { "q$_" } 8..11;
-my @Qo = map { "q$_" } 12..15;
-my ($peS, $poS) = ('r0', 'r1');      # store pointers of the inner loop
+# Registers of the NEON pass: d0 = (bl, bh) of b[i], d1 = (ml, mh) of
+# m_i, d2/d3 the same for round i+1; a[j..j+7] in d4-d7, n[j..j+7] in
+# d8-d11; positions P[w+j..w+j+8] in q6-q14.
+my @Acc = map { "q$_" } 6..14;
+sub a_s { my $k = shift; return "d" . (4 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
+sub n_s { my $k = shift; return "d" . (8 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
 
-# The 16 vmlal.u32 of eight words: the a*b[i] halves of all eight
-# accumulators first, then the n*m halves, so no accumulator is used by
-# two neighbouring instructions.
+# The 32 vmlal.u32 of one pass, grouped by multiplier so that no
+# accumulator is used by two neighbouring instructions.
 sub neon_macs {
     my $code = '';
-    for my $k (0..3) {
-        $code .= "\tvmlal.u32\t$Qe[$k], $Da[$k], ${Dsl}[0]\n"
-               . "\tvmlal.u32\t$Qo[$k], $Da[$k], ${Dsh}[0]\n";
-    }
-    for my $k (0..3) {
-        $code .= "\tvmlal.u32\t$Qe[$k], $Dn[$k], ${Dsl}[1]\n"
-               . "\tvmlal.u32\t$Qo[$k], $Dn[$k], ${Dsh}[1]\n";
-    }
+    $code .= "\tvmlal.u32\t$Acc[$_], d0, " . a_s($_) . "\n" for 0..7;
+    $code .= "\tvmlal.u32\t$Acc[$_+1], d2, " . a_s($_) . "\n" for 0..7;
+    $code .= "\tvmlal.u32\t$Acc[$_], d1, " . n_s($_) . "\n" for 0..7;
+    $code .= "\tvmlal.u32\t$Acc[$_+1], d3, " . n_s($_) . "\n" for 0..7;
     return $code;
 }
 
-# Add the 80-bit value (eh:el) + (oh:ol)*2^16 of a consumed lane pair,
-# as ($hi:$lo) = its bits 32..95 (the low word is 0 or discarded).
-# Clobbers $el, $ol, $oh.  Result in ($eh, $oh).
-sub neon_fold {
-    my ($el, $eh, $ol, $oh) = @_;
+# ldrd of a 64-bit lane: (low word, high word) of the pair ($r0, $r1)
+# as loaded (big-endian lanes keep the high word first in memory).
+sub lane_regs { my ($be, $r0, $r1) = @_; return $be ? ($r1, $r0) : ($r0, $r1); }
+
+# (hi:lo) = (P + (hi:lo)) >> 32 for the position at [$base, #$off], with
+# E already in the pair ($e0, $e1) and O in ($o0, $o1) (ldrd order);
+# P + carry < 2^82.  Clobbers the two pairs.
+sub neon_carry {
+    my ($be, $lo, $hi, $e0, $e1, $o0, $o1) = @_;
+    my ($el, $eh) = lane_regs($be, $e0, $e1);
+    my ($ol, $oh) = lane_regs($be, $o0, $o1);
     return <<___;
-	adds	$el, $el, $ol, lsl #16
+	adds	$el, $el, $lo			\@ E + carry
+	adc	$eh, $eh, $hi
+	adds	$el, $el, $ol, lsl #16		\@ + O*2^16
 	lsr	$ol, $ol, #16
 	orr	$ol, $ol, $oh, lsl #16
-	adcs	$eh, $eh, $ol
+	adcs	$lo, $eh, $ol
 	lsr	$oh, $oh, #16
-	adc	$oh, $oh, #0
+	adc	$hi, $oh, #0
 ___
+}
+
+# The scalar part of a pair of rounds (see above), for one byte order:
+# carry C out of P[w-2], P[w-1]; exit when b is done; m_i, m_{i+1};
+# d0-d3 set; $nap, $nnp, $pin, $pout, $cnt, q6 = P[w] ready for the pass.
+sub neon_scalar {
+    my ($be) = @_;
+    my ($xl, $xh) = lane_regs($be, 'r0', 'r1');
+    my $code = <<___;
+	ldrd	r0, r1, [$wp, #-32]		\@ P[w-2]: E
+	ldrd	r4, r5, [$wp, #-24]		\@ O
+	ldrd	r6, r7, [$wp, #-16]		\@ P[w-1]: E
+	ldrd	r8, r9, [$wp, #-8]		\@ O
+___
+    $code .= neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5');
+    $code .= neon_carry($be, $cl, $ch, 'r6', 'r7', 'r8', 'r9');
+    my ($e0l, $e0h) = lane_regs($be, 'r0', 'r1');
+    my ($o0l, $o0h) = lane_regs($be, 'r4', 'r5');
+    $code .= <<___;
+	ldr	r0, [sp, #$L{BEND}]
+	cmp	r2, r0
+	beq	.Lneon_done
+	ldrd	r0, r1, [$wp]			\@ X = P[w] + C mod 2^64
+	ldrd	r4, r5, [$wp, #8]
+	adds	$e0l, $e0l, $cl
+	adc	$e0h, $e0h, $ch
+	adds	$e0l, $e0l, $o0l, lsl #16
+	lsr	$o0l, $o0l, #16
+	orr	$o0l, $o0l, $o0h, lsl #16
+	adc	$e0h, $e0h, $o0l
+	ldrd	r4, r5, [sp, #$L{AP}]		\@ ap, np
+	ldrd	r6, r7, [r4]			\@ a0, a1
+	ldrd	r8, r9, [r5]			\@ n0, n1 (words)
+	ldr	lr, [r2], #4			\@ b[i]
+	mla	r4, r6, lr, $xl			\@ lo(X + a0*b[i])
+	mul	r4, r4, $n0r			\@ m_i
+	umlal	$xl, $xh, r6, lr
+	umlal	$xl, $xh, r8, r4			\@ $xh = lo(carry into P[w+1])
+	ldr	r5, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
+	ldr	$xl, [$wp, #24+ASMCRYPT_LANE_LO]	\@ lo(O[w+1])
+	add	r5, r5, $xh
+	add	r5, r5, $xl, lsl #16
+	mla	r5, r7, lr, r5			\@ + a1*b[i]
+	mla	r5, r9, r4, r5			\@ + n1*m_i
+	ldr	r8, [r2], #4			\@ b[i+1]
+	mla	r5, r6, r8, r5			\@ + a0*b[i+1]
+	mul	r5, r5, $n0r			\@ m_{i+1}
+	vmov	d30, lr, r4			\@ (b[i], m_i)
+	vmov	d31, r8, r5
+	vmovl.u16	q0, d30			\@ d0 = (bl, bh), d1 = (ml, mh)
+	vmovl.u16	q1, d31
+	ldrd	$nap, $nnp, [sp, #$L{AP}]
+	mov	$pout, $wp
+	add	$pin, $wp, #16
+	vld1.64	{d12-d13}, [$pout]		\@ P[w]
+	ldr	$cnt, [sp, #$L{NUM}]
+___
+    return $code;
+}
+
+# Fold loop body, two positions: tp word = lo(P + C), C = the rest.
+sub neon_fold2 {
+    my ($be) = @_;
+    my ($el, $eh) = lane_regs($be, 'r0', 'r1');
+    my ($ol, $oh) = lane_regs($be, 'r4', 'r5');
+    my ($fl, $fh) = lane_regs($be, 'r6', 'r7');
+    my ($pl, $ph) = lane_regs($be, 'r8', 'r9');
+    # the second word goes to E's high register (free by then): r1 on
+    # little-endian, so that strd stores the pair
+    my $w1 = $eh;
+    my $code = <<___;
+	ldrd	r0, r1, [$wp], #8		\@ E
+	ldrd	r4, r5, [$wp], #8		\@ O
+	ldrd	r6, r7, [$wp], #8
+	ldrd	r8, r9, [$wp], #8
+	adds	$el, $el, $cl			\@ E + C
+	adc	$eh, $eh, $ch
+	adds	$el, $el, $ol, lsl #16		\@ + O*2^16
+	lsr	$ol, $ol, #16
+	orr	$ol, $ol, $oh, lsl #16
+	adcs	$cl, $eh, $ol
+	lsr	$oh, $oh, #16
+	adc	$ch, $oh, #0
+	adds	$fl, $fl, $cl
+	adc	$fh, $fh, $ch
+	adds	$w1, $fl, $pl, lsl #16
+	lsr	$pl, $pl, #16
+	orr	$pl, $pl, $ph, lsl #16
+	adcs	$cl, $fh, $pl
+	lsr	$ph, $ph, #16
+	adc	$ch, $ph, #0
+___
+    $code .= $be ? "\tstr\t$el, [r2], #4\n\tstr\t$w1, [r2], #4\n"
+                 : "\tstrd\t$el, $w1, [r2], #8\n";
+    return $code;
 }
 
 sub neon_path {
@@ -564,146 +670,138 @@ sub neon_path {
 #endif
 .Lmont_neon:
 	ldr	r11, [sp, #$SAVED]		\@ n0
-	ldr	$n0r, [r11]
+	ldr	r9, [r11]
 	add	r10, r12, #2
 	bic	r10, r10, #1
 	lsl	r10, r10, #2
-	add	r10, r10, #$L{TP}		\@ offset of TE: header + tp
-	lsl	r11, r12, #4
-	add	r11, r11, #16			\@ bytes per lane array: 8*(2num+2)
-	add	lr, r10, r11, lsl #1		\@ lanes end: d8-d9 saved there
-	add	lr, lr, #16			\@ frame size
+	add	r10, r10, #$L{TP}		\@ offset of P[-2]: header + tp
+	lsl	r11, r12, #5
+	add	r11, r11, #32			\@ bytes of P[-2..2num-1]: 32*(num+1)
+	add	lr, r10, r11			\@ end of P: d8-d15 saved there
+	add	lr, lr, #64			\@ frame size
 	sub	sp, sp, lr
 	add	r6, sp, lr
-	sub	r6, r6, #16
-	vst1.64	{d8-d9}, [r6]
+	sub	r6, r6, #64
+	vstmia	r6, {d8-d15}
 	str	r0, [sp, #$L{RP}]
 	str	r1, [sp, #$L{AP}]
 	str	r3, [sp, #$L{NP}]
-	str	$n0r, [sp, #$L{N0}]
+	str	r9, [sp, #$L{N0}]
 	add	r0, r2, r12, lsl #2
 	str	r0, [sp, #$L{BEND}]
 	str	r12, [sp, #$L{NUM}]
 	str	lr, [sp, #$L{FRAMESZ}]
-	add	$wp, sp, r10			\@ TE[-1]
+	add	$wp, sp, r10			\@ P[-2]
 	mov	r6, $wp
-	add	r8, r12, #1			\@ 32 bytes per step: 2*(16num+16)
+	lsr	r8, r12, #1			\@ 32 + 64*(num/2) bytes
 	vmov.i32	q8, #0
 	vmov.i32	q9, #0
+	vst1.64	{d16-d19}, [r6]!
 .Lneon_zero:
+	vst1.64	{d16-d19}, [r6]!
 	vst1.64	{d16-d19}, [r6]!
 	subs	r8, r8, #1
 	bne	.Lneon_zero
-	add	$wp, $wp, #8			\@ &TE[w], w = 0
+	add	$wp, $wp, #32			\@ &P[w], w = 0
+	ldr	$n0r, [sp, #$L{N0}]
+	mov	$cl, #0				\@ carry C = 0
+	mov	$ch, #0
 
 .Lneon_outer:
-	ldr	lr, [r2], #4			\@ b[i]
-	add	r12, $wp, $toff			\@ &TO[w]
-	ldr	r0, [$wp, #-8+ASMCRYPT_LANE_LO]			\@ TE[w-1]
-	ldr	r1, [$wp, #-8+ASMCRYPT_LANE_HI]
-	ldr	r3, [r12, #-8+ASMCRYPT_LANE_LO]			\@ TO[w-1]
-	ldr	r8, [r12, #-8+ASMCRYPT_LANE_HI]
+#ifdef __ARMEB__
 ___
-    $code .= neon_fold('r0', 'r1', 'r3', 'r8');      # C = (r8:r1)
+    $code .= neon_scalar(1) . "#else\n" . neon_scalar(0) . "#endif\n";
     $code .= <<___;
-	ldr	r0, [$wp, #ASMCRYPT_LANE_LO]
-	ldr	r3, [$wp, #ASMCRYPT_LANE_HI]
-	ldr	r6, [r12, #ASMCRYPT_LANE_LO]			\@ O = lo(TO[w])
-	adds	r0, r0, r1
-	adc	r3, r3, r8
-	str	r0, [$wp, #ASMCRYPT_LANE_LO]			\@ TE[w] += C; r0 = E
-	str	r3, [$wp, #ASMCRYPT_LANE_HI]
-	ldr	$nap, [sp, #$L{AP}]
-	ldr	$nnp, [sp, #$L{NP}]
-	ldr	r1, [$nap]			\@ a[0]
-	add	r0, r0, r6, lsl #16		\@ lo(t) = E + O*2^16
-	mla	r0, r1, lr, r0			\@ lo(t + a0*b[i])
-	uxth	r8, lr				\@ dl
-	lsr	lr, lr, #16			\@ dh
-	mul	r6, r0, $n0r			\@ m
-	uxth	r7, r6				\@ m1
-	lsr	r6, r6, #16			\@ m2
-	vmov	$Dsl, r8, r7
-	vmov	$Dsh, lr, r6
-	mov	$pe, $wp
-	add	$po, $wp, $toff
-	mov	$peS, $pe
-	mov	$poS, $po
-	ldr	$cnt, [sp, #$L{NUM}]
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
-\@ LLVM-MCA-UNITS 8 limbs
-	vld1.32	{d2-d5}, [$nap]!
-	vld1.32	{d6-d9}, [$nnp]!
-	vld1.64	{d16-d19}, [$pe]!
-	vld1.64	{d24-d27}, [$po]!
-	vld1.64	{d20-d23}, [$pe]!
-	vld1.64	{d28-d31}, [$po]!
+\@ LLVM-MCA-UNITS 16 limbs
+	vld1.32	{d4-d7}, [$nap]!
+	vld1.32	{d8-d11}, [$nnp]!
+	vld1.64	{d14-d17}, [$pin]!
+	vld1.64	{d18-d21}, [$pin]!
+	vld1.64	{d22-d25}, [$pin]!
+	vld1.64	{d26-d29}, [$pin]!
 ___
     $code .= neon_macs();
     $code .= <<___;
-	vst1.64	{d16-d19}, [$peS]!
-	vst1.64	{d24-d27}, [$poS]!
-	vst1.64	{d20-d23}, [$peS]!
-	vst1.64	{d28-d31}, [$poS]!
+	vst1.64	{d12-d15}, [$pout]!
+	vst1.64	{d16-d19}, [$pout]!
+	vst1.64	{d20-d23}, [$pout]!
+	vst1.64	{d24-d27}, [$pout]!
+	vmov	q6, q14
 	subs	$cnt, $cnt, #8
 	bne	.Lneon_inner
 \@ LLVM-MCA-END
-	add	$wp, $wp, #8
-	ldr	r12, [sp, #$L{BEND}]
-	cmp	r2, r12
-	bne	.Lneon_outer
+	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
+	add	$wp, $wp, #32
+	b	.Lneon_outer
 
-	\@ Fold lanes w-1 .. w+num-1 (w = num) into tp[-1 .. num-1] plus
-	\@ the top carry tp[num]; tp[-1] (the frame's spare word) gets 0.
-	sub	$pe, $wp, #8
-	add	$po, $pe, $toff
-	add	r2, sp, #$L{TP}-4
-	ldr	$cnt, [sp, #$L{NUM}]
-	add	$cnt, $cnt, #1
-	mov	r9, #0				\@ carry (r10:r9)
-	mov	r10, #0
+.Lneon_done:
+	\@ Fold P[num..2num-1] and C into tp[0..num-1], tp[num].
+	add	r2, sp, #$L{TP}
+	ldr	r3, [sp, #$L{NUM}]
 .Lneon_fold:
 #ifdef __ARMEB__
-	ldr	r1, [$pe], #4			\@ e (high word first in memory)
-	ldr	r0, [$pe], #4
-	ldr	r12, [$po], #4			\@ o
-	ldr	r3, [$po], #4
-#else
-	ldr	r0, [$pe], #4			\@ e
-	ldr	r1, [$pe], #4
-	ldr	r3, [$po], #4			\@ o
-	ldr	r12, [$po], #4
-#endif
-	adds	r0, r0, r9			\@ e + carry
-	adcs	r1, r1, r10
-	lsr	r10, r12, #16
-	adc	r10, r10, #0
-	adds	r0, r0, r3, lsl #16		\@ + o*2^16
-	lsr	r3, r3, #16
-	orr	r3, r3, r12, lsl #16
-	adcs	r9, r1, r3
-	adc	r10, r10, #0			\@ carry (r10:r9)
-	str	r0, [r2], #4
-	subs	$cnt, $cnt, #1
+___
+    $code .= neon_fold2(1) . "#else\n" . neon_fold2(0) . "#endif\n";
+    $code .= <<___;
+	subs	r3, r3, #2
 	bne	.Lneon_fold
-	str	r9, [r2]			\@ tp[num]
+	str	$cl, [r2]			\@ tp[num]
 
-	\@ Wipe the lane arrays and the NEON registers that held data.
+	\@ Wipe the position array.
 	ldr	r12, [sp, #$L{NUM}]
 	add	r10, r12, #2
 	bic	r10, r10, #1
 	lsl	r10, r10, #2
 	add	r10, r10, #$L{TP}
-	add	r6, sp, r10			\@ TE[-1]
-	add	r8, r12, #1
+	add	r6, sp, r10			\@ P[-2]
+	lsr	r8, r12, #1
 	vmov.i32	q8, #0
 	vmov.i32	q9, #0
+	vst1.64	{d16-d19}, [r6]!
 .Lneon_wipe:
+	vst1.64	{d16-d19}, [r6]!
 	vst1.64	{d16-d19}, [r6]!
 	subs	r8, r8, #1
 	bne	.Lneon_wipe
-	vmov.i32	q0, #0
+	vldmia	r6, {d8-d15}			\@ r6: end of P
+
+	\@ rp = tp - np (four words per step), then rp = tp where that
+	\@ borrowed (mask, vbit), eight words per step; tp is wiped.
+	ldr	r0, [sp, #$L{RP}]
+	add	r4, sp, #$L{TP}
+	ldr	r5, [sp, #$L{NP}]
+	add	r3, r4, r12, lsl #2		\@ &tp[num]
+	cmp	r0, r0				\@ C = 1: no borrow
+.Lneon_sub:
+	ldmia	r4!, {r6, r7, r8, r9}
+	ldmia	r5!, {r10, r11, r12, lr}
+	sbcs	r6, r6, r10
+	sbcs	r7, r7, r11
+	sbcs	r8, r8, r12
+	sbcs	r9, r9, lr
+	stmia	r0!, {r6, r7, r8, r9}
+	teq	r4, r3				\@ keeps C
+	bne	.Lneon_sub
+	ldr	r7, [r4]
+	sbcs	r7, r7, #0
+	sbc	r9, r9, r9			\@ all ones: tp < np, keep tp
+	vdup.32	q10, r9
+	ldr	r0, [sp, #$L{RP}]
+	add	r4, sp, #$L{TP}
+	mov	r10, #0
+.Lneon_copy:
+	vld1.32	{d0-d3}, [r0]			\@ tp - np
+	vld1.32	{d4-d7}, [r4]			\@ tp
+	vbit	q0, q2, q10
+	vbit	q1, q3, q10
+	vst1.32	{d16-d19}, [r4]!		\@ wipe tp
+	vst1.32	{d0-d3}, [r0]!
+	teq	r4, r3
+	bne	.Lneon_copy
+	str	r10, [r4]			\@ wipe tp[num]
+	vmov.i32	q0, #0			\@ wipe the NEON registers
 	vmov.i32	q1, #0
 	vmov.i32	q2, #0
 	vmov.i32	q3, #0
@@ -713,8 +811,7 @@ ___
 	vmov.i32	q13, #0
 	vmov.i32	q14, #0
 	vmov.i32	q15, #0
-	vld1.64	{d8-d9}, [r6]			\@ r6: end of the lanes
-	b	.Lfinal
+	b	.Lmont_ret
 ___
     return $code;
 }
@@ -835,7 +932,7 @@ $code .= <<___;
 	teq	r4, r12
 	bne	.Lcopy
 	str	r10, [r4]			@ wipe tp[num]
-
+.Lmont_ret:
 	ldr	r1, [sp, #$L{FRAMESZ}]
 	mov	r0, #1
 	add	sp, sp, r1
