@@ -23,6 +23,9 @@
  *    allowed by the mask, and the extensions seen must be the ones that
  *    identify the named path (ifma: IFMA instructions; adx: mulx/adcx;
  *    avx512: EVEX; avx2: 256-bit integer VEX; plain: none of these).
+ *    Poly1305 also at the minimum length of each vector body the
+ *    instruction classes tell apart (192, 256, 384 bytes) and one block
+ *    less, so an entry that declines its minimum shows.
  *    Under valgrind (no trap flag) this part reports itself skipped; it
  *    is not built under ThreadSanitizer.
  *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
@@ -363,7 +366,7 @@ static void call_prim(enum prim p, int num)
 
     tf_on();
     switch (p) {
-    case P_POLY:     rc = asmcrypt_poly1305(tag, msg, sizeof(msg), key); break;
+    case P_POLY:     rc = asmcrypt_poly1305(tag, msg, num > 0 ? (size_t)num : sizeof(msg), key); break;
     case P_MONT:     rc = asmcrypt_bn_mont_mul(RR, A, B, N, n0, num); break;
     case P_MONT_SQR: rc = asmcrypt_bn_mont_mul(RR, A, A, N, n0, num); break;
     case P_EXP:      rc = asmcrypt_mod_exp(RR, A, E, 1, N, num); break;
@@ -381,6 +384,39 @@ static void call_prim(enum prim p, int num)
     CHECK(rc == 0, "%s num %d: rc %d", prim_impl[p], num, rc);
 }
 
+/* The Poly1305 body that poly1305-x86_64.pl's entry for name takes for a
+ * one-shot of len bytes, as classes of instructions (the one-shot hands
+ * the block function len rounded down to whole blocks): from $VEC4_MIN =
+ * 192 bytes the AVX2 four-lane body (also the body the AVX-512 and IFMA
+ * entries start with), from $VEC44_MIN = 256 the IFMA body, from
+ * $VEC8_MIN = 384 the AVX-512F eight-lane body; below 192 the scalar loop.
+ * An entry check that declined its minimum length (or took one block
+ * less) shows here as the next body down.  0 for a name it does not know. */
+static int poly_evidence(const char *name, int len, unsigned int *must, unsigned int *mustnot)
+{
+    const unsigned int vec = K_AVX | K_AVX2 | K_F | K_IFMA;
+    int blocks = len & ~15;
+    int ifma = strcmp(name, "x86_64-avx512ifma") == 0;
+    int f = strcmp(name, "x86_64-avx512") == 0;
+
+    if (!ifma && !f && strcmp(name, "x86_64-avx2") != 0 && strcmp(name, "x86_64") != 0)
+        return 0;
+    if (ifma && blocks >= 256) {
+        *must = K_IFMA;
+        *mustnot = 0;
+    } else if (f && blocks >= 384) {
+        *must = K_F;
+        *mustnot = K_IFMA;
+    } else if (strcmp(name, "x86_64") != 0 && blocks >= 192) {
+        *must = K_AVX2;
+        *mustnot = K_F | K_IFMA;
+    } else {
+        *must = 0;
+        *mustnot = vec;
+    }
+    return 1;
+}
+
 /* Which classes identify a path: must_have all of them (when the call is
  * one the path takes), must_not any of them. */
 static void evidence(const char *name, enum prim p, int num, unsigned int *must, unsigned int *mustnot)
@@ -389,6 +425,9 @@ static void evidence(const char *name, enum prim p, int num, unsigned int *must,
 
     *must = 0;
     *mustnot = 0;
+    /* a Poly1305 message of num bytes: the body its length selects */
+    if (p == P_POLY && num > 0 && poly_evidence(name, num, must, mustnot))
+        return;
     if (strcmp(name, "x86_64-avx512ifma") == 0) {
         *must = K_IFMA;
     } else if (strcmp(name, "x86_64-avx512") == 0) {
@@ -480,7 +519,13 @@ static void test_trace(void)
     for (m = 0; m < nmasks; m++) {
         for (p = 0; p < P_COUNT; p++) {
             if (p == P_POLY) {
+                /* the whole message, then each vector body's minimum
+                 * length and one block less (docs/mutation.md, gap 3) */
+                static const int lens[] = { 176, 192, 240, 256, 368, 384 };
+
                 trace_one(masks[m], (enum prim)p, 0, 0);
+                for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++)
+                    trace_one(masks[m], (enum prim)p, lens[k], 0);
                 continue;
             }
             if (p == P_EXP) {              /* slow: one size per mask */
