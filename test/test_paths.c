@@ -28,6 +28,8 @@
  *    less, so an entry that declines its minimum shows.
  *    Under valgrind (no trap flag) this part reports itself skipped; it
  *    is not built under ThreadSanitizer.
+ *  - MIPS o32 R2..R5 builds: the Poly1305 block function init hands out
+ *    is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set.
  *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
  *    scratch registers d16-d31 to a sentinel and reading them back; they
  *    change iff its NEON path ran, which must be exactly when the name is
@@ -170,6 +172,37 @@ static void test_poly1305_pairs(void)
                   same_name ? "one name, two block functions" : "two names, one block function");
         }
 }
+
+/* ---- 2a. MIPS o32 R2..R5: the R2 bit picks the Poly1305 body ----------------- */
+/* poly1305-mips.pl's init hands out its R2 (maddu) block function when
+ * ASMCRYPT_CAP_MIPS_R2 is set and the pre-R2 one when it is clear.  Both
+ * run correctly on an R2 core, so only the pointer shows a gate that is
+ * skipped or inverted (docs/mutation.md, gap 7). */
+#if defined(ASMCRYPT_POLY1305_ASM) && defined(__mips__) && !defined(__mips64) && \
+    defined(__mips_isa_rev) && __mips_isa_rev >= 2 && __mips_isa_rev < 6
+# define PATHS_MIPS_R2 1
+static void test_mips_r2_gate(void)
+{
+    int m;
+
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_poly1305_ctx ctx;
+        static const unsigned char key[32] = { 9, 8, 7 };
+        int r2 = (masks[m] & ASMCRYPT_CAP_MIPS_R2) != 0;
+        const char *name;
+
+        asmcrypt_cpucap_restrict(masks[m]);
+        CHECK(asmcrypt_poly1305_init(&ctx, key) == 0, "poly1305 init");
+        name = asmcrypt_impl("poly1305");
+        CHECK((ctx.blocks == poly1305_blocks) == r2,
+              "caps %#x: init handed out the %s block function with the R2 bit %s",
+              masks[m], ctx.blocks == poly1305_blocks ? "R2" : "pre-R2", r2 ? "set" : "clear");
+        CHECK(strcmp(name, r2 ? "mips32r2" : "mips1") == 0,
+              "caps %#x: poly1305 named \"%s\"", masks[m], name);
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+#endif
 
 /* ---- 2b. 32-bit ARM: did the NEON Montgomery path run? ------------------------ */
 #if defined(__arm__) && (defined(__ARM_NEON) || defined(__ARM_NEON__)) && \
@@ -571,6 +604,9 @@ int main(int argc, char **argv)
     test_mont_accepts();
 #endif
     test_poly1305_pairs();
+#if defined(PATHS_MIPS_R2)
+    test_mips_r2_gate();
+#endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();
 #endif
