@@ -107,15 +107,14 @@ packages_for() {
     esac
 }
 
-qemu_for() {   # prefix target -> qemu binary
-    case "$1" in
-        arm*)                  echo qemu-arm ;;
-        aarch64*)              echo qemu-aarch64 ;;
-        mips64el*|mipsisa64r6el*) [ "$2" = linux-mips64 ] && echo qemu-mipsn32el || echo qemu-mips64el ;;
-        mips64*)               [ "$2" = linux-mips64 ] && echo qemu-mipsn32 || echo qemu-mips64 ;;
-        mipsel*|mipsisa32r6el*) echo qemu-mipsel ;;
-        mips*)                 echo qemu-mips ;;
-    esac
+# prefix target -> qemu binary: Configure's table (--print-qemu), the one
+# place that knows it.  A kernel row's target column is the kernel's arch,
+# not a Configure target; only its prefix matters there (no n32 kernel
+# row), so it asks as linux-generic64.
+qemu_for() {
+    local t=$2
+    case "$t" in linux-*|linux64-*) ;; *) t=linux-generic64 ;; esac
+    "$SRC/Configure" "$t" --cross-compile-prefix="$1" --print-qemu 2>/dev/null
 }
 
 trim() { local s="$1"; s="${s#"${s%%[![:space:]]*}"}"; echo "${s%"${s##*[![:space:]]}"}"; }
