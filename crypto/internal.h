@@ -51,7 +51,7 @@ typedef const char *impl_name_f(const char *primitive);
 /* ---- the word primitives ------------------------------------------------
  * One list of prototypes, declared three times below with NAME(op) giving
  * the name of operation op: the C references bn_<op>_words_c, the assembly
- * entry points bn_<op>_words and the dispatch asmcrypt_words_<op>
+ * entry points bn_<op>_words and the dispatch bn_words_<op>
  * (bn_dispatch.h), for op = mul_add, mul, mul_sub, sqr, add, sub,
  * cnd_add, cnd_sub. */
 #define ASMCRYPT_BN_WORDS_DECLARE(NAME) \
@@ -86,7 +86,7 @@ ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_ASM_NAME);
 
 /* ---- dispatch used by the library (crypto/bn/bn_dispatch.c) ------------- */
 /* Montgomery multiplication through asm when it accepts num, else C. */
-void asmcrypt_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+void bn_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                            const BN_ULONG *np, BN_ULONG n0, int num);
 
 /* ---- Poly1305 ------------------------------------------------------------ */

@@ -20,7 +20,7 @@ static void mont_c(void *a)
 static void mont_any(void *a)
 {
     struct drv_job *j = a;
-    asmcrypt_mont_mul_any(j->rp, j->ap, j->bp, j->np, j->n0, j->num);
+    bn_mont_mul_any(j->rp, j->ap, j->bp, j->np, j->n0, j->num);
 }
 
 static void mont_api(void *a)

@@ -37,7 +37,7 @@ static void mont_sqr_any(void *a)
 {
     struct drv_job *j = a;
 
-    asmcrypt_mont_mul_any(j->rp, j->ap, j->ap, j->np, j->n0, j->num);
+    bn_mont_mul_any(j->rp, j->ap, j->ap, j->np, j->n0, j->num);
 }
 
 /* the prim the dispatch and asmcrypt_impl() know it by */

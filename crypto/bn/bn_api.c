@@ -119,15 +119,15 @@ WORDS_OP add_op(add_words_f *f, cnd_words_f *g, asmcrypt_word *rp,
 
 int asmcrypt_bn_mul_add_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
                               asmcrypt_word w, asmcrypt_word *carry)
-{ return mul_op(asmcrypt_words_mul_add, rp, ap, num, w, carry); }
+{ return mul_op(bn_words_mul_add, rp, ap, num, w, carry); }
 
 int asmcrypt_bn_mul_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
                           asmcrypt_word w, asmcrypt_word *carry)
-{ return mul_op(asmcrypt_words_mul, rp, ap, num, w, carry); }
+{ return mul_op(bn_words_mul, rp, ap, num, w, carry); }
 
 int asmcrypt_bn_mul_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num,
                               asmcrypt_word w, asmcrypt_word *borrow)
-{ return mul_op(asmcrypt_words_mul_sub, rp, ap, num, w, borrow); }
+{ return mul_op(bn_words_mul_sub, rp, ap, num, w, borrow); }
 
 int asmcrypt_bn_sqr_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
 {
@@ -139,27 +139,27 @@ int asmcrypt_bn_sqr_words(asmcrypt_word *rp, const asmcrypt_word *ap, int num)
     if (num > 0 && overlaps(rp, 2 * (size_t)num, ap, (size_t)num))
         return ASMCRYPT_ERANGE;
     if (num > 0)
-        asmcrypt_words_sqr(rp, ap, num);
+        bn_words_sqr(rp, ap, num);
     return ASMCRYPT_OK;
 }
 
 int asmcrypt_bn_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                           const asmcrypt_word *bp, int num, asmcrypt_word *carry)
-{ return add_op(asmcrypt_words_add, NULL, rp, ap, bp, num, 0, carry); }
+{ return add_op(bn_words_add, NULL, rp, ap, bp, num, 0, carry); }
 
 int asmcrypt_bn_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                           const asmcrypt_word *bp, int num, asmcrypt_word *borrow)
-{ return add_op(asmcrypt_words_sub, NULL, rp, ap, bp, num, 0, borrow); }
+{ return add_op(bn_words_sub, NULL, rp, ap, bp, num, 0, borrow); }
 
 int asmcrypt_bn_cnd_add_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                               const asmcrypt_word *bp, int num, asmcrypt_word cond,
                               asmcrypt_word *carry)
-{ return add_op(NULL, asmcrypt_words_cnd_add, rp, ap, bp, num, cond, carry); }
+{ return add_op(NULL, bn_words_cnd_add, rp, ap, bp, num, cond, carry); }
 
 int asmcrypt_bn_cnd_sub_words(asmcrypt_word *rp, const asmcrypt_word *ap,
                               const asmcrypt_word *bp, int num, asmcrypt_word cond,
                               asmcrypt_word *borrow)
-{ return add_op(NULL, asmcrypt_words_cnd_sub, rp, ap, bp, num, cond, borrow); }
+{ return add_op(NULL, bn_words_cnd_sub, rp, ap, bp, num, cond, borrow); }
 
 /* Order of checks (shared with asmcrypt_mod_exp): ENULL, ESIZE, EEVEN,
  * ERANGE (a, b < n; then n0 matching np; then the overlaps). */
@@ -181,6 +181,6 @@ int asmcrypt_bn_mont_mul(asmcrypt_word *rp, const asmcrypt_word *ap,
         bad_overlap(rp, (size_t)num, ap, (size_t)num) ||
         bad_overlap(rp, (size_t)num, bp, (size_t)num))
         return ASMCRYPT_ERANGE;
-    asmcrypt_mont_mul_any(rp, ap, bp, np, n0, num);
+    bn_mont_mul_any(rp, ap, bp, np, n0, num);
     return ASMCRYPT_OK;
 }

@@ -7,7 +7,7 @@
 #include "bn_local.h"
 #include "bn_dispatch.h"
 
-void asmcrypt_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+void bn_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                            const BN_ULONG *np, BN_ULONG n0, int num)
 {
     BN_ULONG n0w[1];
@@ -26,43 +26,43 @@ void asmcrypt_mont_mul_any(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
 # define WORDS(name) name##_c
 #endif
 
-BN_ULONG asmcrypt_words_mul_add(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
+BN_ULONG bn_words_mul_add(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
 {
     return WORDS(bn_mul_add_words)(rp, ap, num, w);
 }
 
-BN_ULONG asmcrypt_words_mul(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
+BN_ULONG bn_words_mul(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
 {
     return WORDS(bn_mul_words)(rp, ap, num, w);
 }
 
-BN_ULONG asmcrypt_words_mul_sub(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
+BN_ULONG bn_words_mul_sub(BN_ULONG *rp, const BN_ULONG *ap, int num, BN_ULONG w)
 {
     return WORDS(bn_mul_sub_words)(rp, ap, num, w);
 }
 
-void asmcrypt_words_sqr(BN_ULONG *rp, const BN_ULONG *ap, int num)
+void bn_words_sqr(BN_ULONG *rp, const BN_ULONG *ap, int num)
 {
     WORDS(bn_sqr_words)(rp, ap, num);
 }
 
-BN_ULONG asmcrypt_words_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num)
+BN_ULONG bn_words_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num)
 {
     return WORDS(bn_add_words)(rp, ap, bp, num);
 }
 
-BN_ULONG asmcrypt_words_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num)
+BN_ULONG bn_words_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp, int num)
 {
     return WORDS(bn_sub_words)(rp, ap, bp, num);
 }
 
-BN_ULONG asmcrypt_words_cnd_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+BN_ULONG bn_words_cnd_add(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                                 int num, BN_ULONG cond)
 {
     return WORDS(bn_cnd_add_words)(rp, ap, bp, num, cond);
 }
 
-BN_ULONG asmcrypt_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
+BN_ULONG bn_words_cnd_sub(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                                 int num, BN_ULONG cond)
 {
     return WORDS(bn_cnd_sub_words)(rp, ap, bp, num, cond);

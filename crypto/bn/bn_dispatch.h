@@ -2,7 +2,7 @@
  * crypto/bn/bn_dispatch.h - bignum dispatch (bn_dispatch.c): the
  * word primitives (the assembly entry points under ASMCRYPT_BN_WORDS_ASM,
  * else the C references) and the names of what runs (asmcrypt_impl).
- * asmcrypt_mont_mul_any is declared in crypto/internal.h.
+ * bn_mont_mul_any is declared in crypto/internal.h.
  */
 #ifndef ASMCRYPT_BN_DISPATCH_H
 #define ASMCRYPT_BN_DISPATCH_H
@@ -10,8 +10,8 @@
 #include <string.h>
 #include "internal.h"
 
-/* asmcrypt_words_mul_add, asmcrypt_words_mul, ... asmcrypt_words_cnd_sub */
-#define ASMCRYPT_BN_DISPATCH_NAME(op) asmcrypt_words_##op
+/* bn_words_mul_add, bn_words_mul, ... bn_words_cnd_sub */
+#define ASMCRYPT_BN_DISPATCH_NAME(op) bn_words_##op
 ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_DISPATCH_NAME);
 
 /* asmcrypt_impl's names of the bignum primitives (bn_names.c) */

@@ -10,7 +10,7 @@
  * (R mod n) like any other.  R^2 mod n comes from about w*num/32
  * doublings modulo n and five Montgomery squarings (bn_exp_rr); n is
  * public, so only the time depends on its length.
- * Every multiplication goes through asmcrypt_mont_mul_any, so an assembly
+ * Every multiplication goes through bn_mont_mul_any, so an assembly
  * bn_mul_mont speeds this up.  The window loop is bn_exp_windows
  * (bn_exp_util.c), shared with the per-architecture paths, which differ
  * only in their table gathers (and x86_64's IFMA radix-2^52 path): the

@@ -66,7 +66,7 @@ void bn_exp_rr(BN_ULONG *x, const BN_ULONG *np, BN_ULONG n0, int num)
 
     bn_exp_pow2_mod(x, wn + wn / 32, np, num);
     for (i = 0; i < 5; i++)
-        asmcrypt_mont_mul_any(x, x, x, np, n0, num);
+        bn_mont_mul_any(x, x, x, np, n0, num);
 }
 
 void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S)
@@ -117,22 +117,22 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
     for (j = 0; j < num; j++)
         acc[j] = 0;
     acc[0] = 1;
-    asmcrypt_mont_mul_any(&tab[0], acc, x, np, n0, num);        /* R mod n */
-    asmcrypt_mont_mul_any(&tab[S], ap, x, np, n0, num);         /* a R */
+    bn_mont_mul_any(&tab[0], acc, x, np, n0, num);        /* R mod n */
+    bn_mont_mul_any(&tab[S], ap, x, np, n0, num);         /* a R */
     for (i = 2; i < BN_EXP_WIN_SIZE; i++)
-        asmcrypt_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
+        bn_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
                               &tab[S], np, n0, num);
     for (i = 0; i < BN_EXP_WIN_SIZE; i++)
         for (j = num; j < S; j++)
             tab[(size_t)i * S + j] = 0;
 
-    bn_exp_scan(acc, x, ep, ewords, tab, S, gather, asmcrypt_mont_mul_any, np, n0, num);
+    bn_exp_scan(acc, x, ep, ewords, tab, S, gather, bn_mont_mul_any, np, n0, num);
 
     /* out of Montgomery form: acc * 1 * R^-1 (< n: the product reduces) */
     for (j = 0; j < num; j++)
         x[j] = 0;
     x[0] = 1;
-    asmcrypt_mont_mul_any(rp, acc, x, np, n0, num);
+    bn_mont_mul_any(rp, acc, x, np, n0, num);
 
     bn_wipe(tab, sizeof(BN_ULONG) * (size_t)BN_EXP_WIN_SIZE * (size_t)S);
     bn_wipe(acc, sizeof(BN_ULONG) * (size_t)S);

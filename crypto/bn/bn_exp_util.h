@@ -38,7 +38,7 @@ typedef void (*bn_exp_gather_f)(BN_ULONG *out, const BN_ULONG *tab,
 void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 
 /* A Montgomery product r = a b / R mod n in some representation, with
- * the argument list of asmcrypt_mont_mul_any (and of bn_amm52_x86_64). */
+ * the argument list of bn_mont_mul_any (and of bn_amm52_x86_64). */
 typedef void bn_exp_mul_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *b,
                           const BN_ULONG *np, BN_ULONG n0, int num);
 
@@ -53,7 +53,7 @@ void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
                  bn_exp_mul_f *mul, const BN_ULONG *np, BN_ULONG n0, int num);
 
 /*
- * rp = ap^ep mod np over asmcrypt_mont_mul_any: fixed 5-bit windows, most
+ * rp = ap^ep mod np over bn_mont_mul_any: fixed 5-bit windows, most
  * significant first; a table of the 32 Montgomery-form powers a^0..a^31
  * with a stride of S words (num <= S <= ASMCRYPT_BN_MAX_WORDS, the padding
  * zeroed for gathers that read whole blocks), read through gather; each
