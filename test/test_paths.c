@@ -30,6 +30,9 @@
  *    is not built under ThreadSanitizer.
  *  - MIPS o32 R2..R5 builds: the Poly1305 block function init hands out
  *    is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set.
+ *  - AArch64: the NEON Poly1305 block function runs its vector body from
+ *    256 bytes with the key's powers cached and from 512 without (a
+ *    sentinel in v16-v31 around the call), and not below.
  *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
  *    scratch registers d16-d31 to a sentinel and reading them back; they
  *    change iff its NEON path ran, which must be exactly when the name is
@@ -199,6 +202,94 @@ static void test_mips_r2_gate(void)
               masks[m], ctx.blocks == poly1305_blocks ? "R2" : "pre-R2", r2 ? "set" : "clear");
         CHECK(strcmp(name, r2 ? "mips32r2" : "mips1") == 0,
               "caps %#x: poly1305 named \"%s\"", masks[m], name);
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+#endif
+
+/* ---- 2c. AArch64: does the NEON Poly1305 body run from its minimum length? ---- */
+/* poly1305-armv8.pl's NEON block function runs its base-2^26 body from 256
+ * bytes once the key's powers are cached in the state, from 512 before,
+ * and the scalar code below that.  Both give the right tag, so only the
+ * vector registers show an entry check that declines its minimum (or
+ * takes one block less): v16-v31, which the NEON body uses and the
+ * scalar code never touches, are set to a sentinel around the call
+ * (docs/mutation.md, gap 3). */
+#if defined(__aarch64__) && defined(ASMCRYPT_POLY1305_ASM) && !defined(__KERNEL__)
+# define PATHS_A64_NEON 1
+static struct {
+    poly1305_blocks_f fn;
+    void *st;
+    const unsigned char *in;
+    size_t len;
+} pb;
+
+static void __attribute__((noinline)) pb_thunk(void)
+{
+    pb.fn(pb.st, pb.in, pb.len, 1);
+}
+
+static int a64_neon_ran(void)
+{
+    uint64_t out[32], *o = out;
+    int i, changed = 0;
+
+    __asm__ __volatile__(
+        "movi v16.16b, #0x5a\n\tmovi v17.16b, #0x5a\n\tmovi v18.16b, #0x5a\n\t"
+        "movi v19.16b, #0x5a\n\tmovi v20.16b, #0x5a\n\tmovi v21.16b, #0x5a\n\t"
+        "movi v22.16b, #0x5a\n\tmovi v23.16b, #0x5a\n\tmovi v24.16b, #0x5a\n\t"
+        "movi v25.16b, #0x5a\n\tmovi v26.16b, #0x5a\n\tmovi v27.16b, #0x5a\n\t"
+        "movi v28.16b, #0x5a\n\tmovi v29.16b, #0x5a\n\tmovi v30.16b, #0x5a\n\t"
+        "movi v31.16b, #0x5a\n\t"
+        "blr %[fn]\n\t"
+        "st1 {v16.2d-v19.2d}, [%[o]], #64\n\tst1 {v20.2d-v23.2d}, [%[o]], #64\n\t"
+        "st1 {v24.2d-v27.2d}, [%[o]], #64\n\tst1 {v28.2d-v31.2d}, [%[o]]"
+        : [o] "+r"(o)
+        : [fn] "r"(pb_thunk)
+        : "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10", "x11", "x12",
+          "x13", "x14", "x15", "x16", "x17", "x30", "memory", "cc",
+          "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",
+          "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23",
+          "v24", "v25", "v26", "v27", "v28", "v29", "v30", "v31");
+    for (i = 0; i < 32; i++)
+        changed |= out[i] != 0x5a5a5a5a5a5a5a5aull;
+    return changed;
+}
+
+static void test_a64_neon_poly(void)
+{
+    /* in call order on one context: fresh state (powers not cached),
+     * then cached after the first NEON call */
+    static const struct { size_t len; int cached; } calls[] = {
+        { 496, 0 }, { 512, 0 }, { 240, 1 }, { 256, 1 }, { 1024, 1 } };
+    static unsigned char in[1024];
+    size_t k;
+    int m;
+
+    tu_rand_bytes(in, sizeof(in));
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_poly1305_ctx ctx;
+        static const unsigned char key[32] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+        const char *name;
+        int neon;
+
+        asmcrypt_cpucap_restrict(masks[m]);
+        CHECK(asmcrypt_poly1305_init(&ctx, key) == 0, "poly1305 init");
+        name = asmcrypt_impl("poly1305");
+        neon = strcmp(name, "armv8-neon") == 0;
+        pb.fn = ctx.blocks;
+        pb.st = ctx.opaque;
+        pb.in = in;
+        for (k = 0; k < sizeof(calls) / sizeof(calls[0]); k++) {
+            int ran, want;
+
+            pb.len = calls[k].len;
+            ran = a64_neon_ran();
+            want = neon && calls[k].len >= (calls[k].cached ? 256u : 512u);
+            CHECK(ran == want, "caps %#x (\"%s\"): %zu bytes, powers %s: the NEON body %s",
+                  masks[m], name, calls[k].len, calls[k].cached ? "cached" : "not cached",
+                  ran ? "ran" : "did not run");
+        }
     }
     asmcrypt_cpucap_restrict(~0u);
 }
@@ -609,6 +700,9 @@ int main(int argc, char **argv)
 #endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();
+#endif
+#if defined(PATHS_A64_NEON)
+    test_a64_neon_poly();
 #endif
 #if defined(PATHS_TRACE)
     test_trace();

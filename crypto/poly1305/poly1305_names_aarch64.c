@@ -6,8 +6,9 @@
  *
  * "armv8" is poly1305_blocks (base 2^64).  The module's one other entry,
  * local outside kernel builds, is the NEON code ("armv8-neon": base 2^26
- * for inputs of 64 bytes and more, the scalar code for the tails), which
- * init hands out when NEON is enabled.
+ * from 256 bytes once the key's powers are cached, from 512 before, the
+ * scalar code for shorter calls and the tails), which init hands out
+ * when NEON is enabled.
  */
 #include "internal.h"
 
