@@ -66,25 +66,26 @@
 # libcrypto 3.0.22 BN_mod_mul_montgomery, which runs its NEON code on
 # cortex-a8; ratio to C in brackets):
 #   bits  C        armv7-neon       armv6-umaal      armv4 (umlal)    OpenSSL
-#    512    5624    1639  (0.29)    2506  (0.45)    4216  (0.75)    1267
-#   1024   20316    4579  (0.23)    8506  (0.42)   15512  (0.76)    3845
-#   2048   77348   14779  (0.19)   31258  (0.40)   59608  (0.77)   13393
-#   3072  171244   30739  (0.18)   68346  (0.40)  132376  (0.77)   28797
-#   4096  302004   52459  (0.17)  119770  (0.40)  233816  (0.77)   50057
+#    512    5624    1584  (0.28)    2506  (0.45)    4216  (0.75)    1267
+#   1024   20316    4484  (0.22)    8506  (0.42)   15512  (0.76)    3845
+#   2048   77348   14604  (0.19)   31258  (0.40)   59608  (0.77)   13393
+#   3072  171244   30484  (0.18)   68346  (0.40)  132376  (0.77)   28797
+#   4096  302004   52124  (0.17)  119770  (0.40)  233816  (0.77)   50057
 # (armv7 row, ASMCRYPT_CAP ffffffff / 1 / 0.  The thumb2 row gives the
 # same asm counts within 1; the armv6 row runs umaal without the 11
 # instructions of the NEON test; armv5te runs the armv4 path: 15498 /
 # 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
 # Constant-time modexp, full-size exponent (api), instructions:
 #   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
-#   1024   7.39M      12.35M       21.19M   7.00M    17.21M
-#   2048  43.06M      84.12M       154.8M   41.53M   122.3M
+#   1024   7.27M      12.35M       21.19M   7.00M    17.21M
+#   2048  42.62M      84.12M       154.8M   41.53M   122.3M
 # (The NEON path did one round per pass with separate even/odd lane
 # arrays until issue 13: 2266 / 6186 / 19402 / 39786 / 67338
 # instructions, modexp 9.42M / 54.58M.)  The rest of the gap to OpenSSL:
 # a pass is 45 instructions per 8 words and two rounds (32 vmlal), plus
 # ~30 scalar per round (carry of the consumed positions, m) and ~20 per
-# word per call (zeroing, fold, wipe, final subtraction).  The fold and
+# word per call (zeroing, fold, wipe, final subtraction; zeroing and
+# wiping store 128 bytes per vstm).  The fold and
 # the final subtraction use ldrd/strd and ldm/stm; llvm-mca (A57 /
 # Swift) gives fold 7.0 / 6.2 cycles per word (ldr/str loop before:
 # 8.1 / 8.1), subtraction 2.0 / 2.1 (3.1 / 3.1) and the vbit select 1.3
@@ -584,6 +585,7 @@ ___
 	ldr	r0, [sp, #$L{BEND}]
 	cmp	r2, r0
 	beq	.Lneon_done
+.Lneon_first:
 	ldrd	r0, r1, [$wp]			\@ X = P[w] + C mod 2^64
 	ldrd	r4, r5, [$wp, #8]
 	adds	$e0l, $e0l, $cl
@@ -693,19 +695,20 @@ sub neon_path {
 	str	lr, [sp, #$L{FRAMESZ}]
 	add	$wp, sp, r10			\@ P[-2]
 	mov	r6, $wp
-	lsr	r8, r12, #1			\@ 32 + 64*(num/2) bytes
-	vmov.i32	q8, #0
-	vmov.i32	q9, #0
+	lsr	r8, r12, #2			\@ 32 + 128*(num/4) bytes
+___
+    $code .= "\tvmov.i32\tq$_, #0\n" for 8..15;
+    $code .= <<___;
 	vst1.64	{d16-d19}, [r6]!
 .Lneon_zero:
-	vst1.64	{d16-d19}, [r6]!
-	vst1.64	{d16-d19}, [r6]!
+	vstmia	r6!, {d16-d31}
 	subs	r8, r8, #1
 	bne	.Lneon_zero
 	add	$wp, $wp, #32			\@ &P[w], w = 0
 	ldr	$n0r, [sp, #$L{N0}]
 	mov	$cl, #0				\@ carry C = 0
 	mov	$ch, #0
+	b	.Lneon_first			\@ no consumed positions yet
 
 .Lneon_outer:
 #ifdef __ARMEB__
@@ -756,13 +759,13 @@ ___
 	lsl	r10, r10, #2
 	add	r10, r10, #$L{TP}
 	add	r6, sp, r10			\@ P[-2]
-	lsr	r8, r12, #1
-	vmov.i32	q8, #0
-	vmov.i32	q9, #0
+	lsr	r8, r12, #2
+___
+    $code .= "\tvmov.i32\tq$_, #0\n" for 8..15;
+    $code .= <<___;
 	vst1.64	{d16-d19}, [r6]!
 .Lneon_wipe:
-	vst1.64	{d16-d19}, [r6]!
-	vst1.64	{d16-d19}, [r6]!
+	vstmia	r6!, {d16-d31}
 	subs	r8, r8, #1
 	bne	.Lneon_wipe
 	vldmia	r6, {d8-d15}			\@ r6: end of P
@@ -802,15 +805,10 @@ ___
 	bne	.Lneon_copy
 	str	r10, [r4]			\@ wipe tp[num]
 	vmov.i32	q0, #0			\@ wipe the NEON registers
-	vmov.i32	q1, #0
-	vmov.i32	q2, #0
+	vmov.i32	q1, #0			\@ (q8-q15 are zero since the
+	vmov.i32	q2, #0			\@ wipe of P; q4-q7 restored)
 	vmov.i32	q3, #0
 	vmov.i32	q10, #0
-	vmov.i32	q11, #0
-	vmov.i32	q12, #0
-	vmov.i32	q13, #0
-	vmov.i32	q14, #0
-	vmov.i32	q15, #0
 	b	.Lmont_ret
 ___
     return $code;
