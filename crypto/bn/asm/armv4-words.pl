@@ -89,10 +89,8 @@ use warnings;
 # linux32 and void are written directly: the .S needs nothing else.
 # ios32 (Mach-O) goes through arm-xlate.pl, looked for beside this script
 # first, then in the tree's perlasm/.
-# Arguments: [FLAVOUR] [anything ...] [OUT.S], which also takes OpenSSL's
-# perlasm command line (`perl X.pl FLAVOUR -I... CFLAGS... OUT.S`): the
-# output is the last argument when it has an extension, the flavour the
-# first one when it is neither an option nor a file name.
+# Arguments: [FLAVOUR] [anything ...] [OUT.S], OpenSSL's perlasm command
+# line included (docs/adding-a-module.md, "The script's command line").
 my @args = @ARGV;
 my $output  = (@args && $args[-1] =~ /\.\w+$/ && $args[-1] !~ /^-/) ? pop @args : undef;
 my $flavour = (@args && $args[0] !~ /^-|\./) ? shift @args : 'void';
