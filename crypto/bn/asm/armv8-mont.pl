@@ -364,6 +364,31 @@ $code .= <<___;
 ___
 
 # ---- 4-way path ------------------------------------------------------------
+# The subtraction pass of a final reduction, four words a step: at
+# $label, rp-side words from $apw = T ($tpw) - the four registers @x load
+# from $npw, the borrow chained in C (set before the label), $top takes the
+# last borrow.  Shared by the 4-way/squaring final pass and the padded
+# path's.
+sub sub4_loop {
+    my ($label, @x) = @_;
+    return <<___;
+$label:
+	ldp	$t[0], $t[1], [$tpw], #32
+	ldp	$x[0], $x[1], [$npw], #32
+	ldp	$t[2], $t[3], [$tpw, #-16]
+	ldp	$x[2], $x[3], [$npw, #-16]
+	sub	$cnt, $cnt, #4
+	sbcs	$t[0], $t[0], $x[0]
+	sbcs	$t[1], $t[1], $x[1]
+	sbcs	$t[2], $t[2], $x[2]
+	sbcs	$t[3], $t[3], $x[3]
+	stp	$t[0], $t[1], [$apw], #32
+	stp	$t[2], $t[3], [$apw, #-16]
+	cbnz	$cnt, $label
+	sbcs	$top, $top, xzr		// C = 0: T < np, keep T
+___
+}
+
 # Final pass shared by the 4-way and squaring paths: T is at $src
 # (num words, top bit in $top).
 sub final4 {
@@ -375,21 +400,7 @@ sub final4 {
 	mov	$apw, $rp
 	mov	$cnt, $num
 	cmp	xzr, xzr		// C = 1: no borrow in
-.L${pfx}_sub:
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$n[0], $n[1], [$npw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$n[2], $n[3], [$npw, #-16]
-	sub	$cnt, $cnt, #4
-	sbcs	$t[0], $t[0], $n[0]
-	sbcs	$t[1], $t[1], $n[1]
-	sbcs	$t[2], $t[2], $n[2]
-	sbcs	$t[3], $t[3], $n[3]
-	stp	$t[0], $t[1], [$apw], #32
-	stp	$t[2], $t[3], [$apw, #-16]
-	cbnz	$cnt, .L${pfx}_sub
-	sbcs	$top, $top, xzr		// C = 0: T < np, keep T
-	mov	$tpw, $src
+@{[ sub4_loop(".L${pfx}_sub", @n) ]}	mov	$tpw, $src
 	mov	$apw, $rp
 	mov	$cnt, $num
 .L${pfx}_sel:
@@ -593,21 +604,7 @@ $code .= <<___;
 	add	$apw, sp, $num, lsl #3
 	mov	$cnt, $num
 	cmp	xzr, xzr		// C = 1: no borrow in
-.Lmulpad_sub:
-	ldp	$t[0], $t[1], [$tpw], #32
-	ldp	$pw[0], $pw[1], [$npw], #32
-	ldp	$t[2], $t[3], [$tpw, #-16]
-	ldp	$pw[2], $pw[3], [$npw, #-16]
-	sub	$cnt, $cnt, #4
-	sbcs	$t[0], $t[0], $pw[0]
-	sbcs	$t[1], $t[1], $pw[1]
-	sbcs	$t[2], $t[2], $pw[2]
-	sbcs	$t[3], $t[3], $pw[3]
-	stp	$t[0], $t[1], [$apw], #32
-	stp	$t[2], $t[3], [$apw, #-16]
-	cbnz	$cnt, .Lmulpad_sub
-	sbcs	$top, $top, xzr		// C = 0: T < np, keep T
-	ldur	$b, [x29, #-16]			// num
+@{[ sub4_loop(".Lmulpad_sub", @pw) ]}	ldur	$b, [x29, #-16]			// num
 	mov	$tpw, sp
 	add	$apw, sp, $num, lsl #3
 	lsr	$cnt, $b, #2			// whole groups of rp
