@@ -97,7 +97,10 @@ static void make_masks(void)
 }
 
 /* ---- operands -------------------------------------------------------------- */
-static asmcrypt_word A[MAXW], B[MAXW], N[MAXW], R1[MAXW], R2[MAXW];
+/* (for the parts that call bn_mul_mont or trace; a C-only build without
+ * tracing has neither) */
+#if defined(ASMCRYPT_BN_MONT_ASM) || defined(PATHS_TRACE)
+static asmcrypt_word A[MAXW], B[MAXW], N[MAXW];
 
 static void operands(int num)
 {
@@ -109,6 +112,10 @@ static void operands(int num)
     A[num - 1] = N[num - 1] >> 1;
     B[num - 1] = N[num - 1] >> 3;
 }
+#endif
+#if defined(ASMCRYPT_BN_MONT_ASM)
+static asmcrypt_word R1[MAXW], R2[MAXW];
+#endif
 
 /* ---- 1. no entry declines a size it claims ------------------------------------ */
 #if defined(ASMCRYPT_BN_MONT_ASM)
