@@ -637,15 +637,7 @@ sub neon_fold2 {
 	ldrd	r4, r5, [$wp], #8		\@ O
 	ldrd	r6, r7, [$wp], #8
 	ldrd	r8, r9, [$wp], #8
-	adds	$el, $el, $cl			\@ E + C
-	adc	$eh, $eh, $ch
-	adds	$el, $el, $ol, lsl #16		\@ + O*2^16
-	lsr	$ol, $ol, #16
-	orr	$ol, $ol, $oh, lsl #16
-	adcs	$cl, $eh, $ol
-	lsr	$oh, $oh, #16
-	adc	$ch, $oh, #0
-	adds	$fl, $fl, $cl
+@{[ neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5') ]}	adds	$fl, $fl, $cl
 	adc	$fh, $fh, $ch
 	adds	$w1, $fl, $pl, lsl #16
 	lsr	$pl, $pl, #16
