@@ -44,8 +44,8 @@ for my $o (sort keys %uses) {
     $edge{$o} = [sort keys %to];
 }
 
-# Tarjan's strongly connected components (iterative enough for a tree of
-# this size: recursion depth is the longest dependency chain).
+# Tarjan's strongly connected components, recursive: the depth is the
+# longest dependency chain among the objects, a handful here.
 my ($n, @stack, %index, %low, %on, @cycles) = (0);
 sub visit {
     my ($v) = @_;
