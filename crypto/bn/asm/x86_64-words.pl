@@ -43,8 +43,9 @@
 #     16) limbs, one per set bit, each ending its carries in a carry word
 #     and followed by a return when no higher bit is set; only a multiple
 #     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
-#     tested before everything else and done inline (4-6 instructions).  A piece of one or two limbs is a
-#     product chain then an rp chain, both plain add/adc (RMW on rp);
+#     tested before everything else and done inline (4-6 instructions).  A
+#     piece of one or two limbs is a product chain then an rp chain, both
+#     plain add/adc (RMW on rp);
 #     bigger pieces are runs of two-limb ones on the mulx path (this beat
 #     the loop's adcx/adox slots below 16 limbs, whose flag set-up and fold
 #     cost more than their two chains save) and mulq slots on the mulq path.
@@ -515,17 +516,12 @@ ___
 # names what runs.
 sub one_limb {
     my ($p, $op) = @_;
-    my %fold = (                 # lo into rp[0], carry/borrow into $hi
-        mul => sub { "\tmovq\t$_[0],($rp)\n" },
-        add => sub { "\taddq\t$_[0],($rp)\n\tadcq\t\$0,$_[1]\n" },
-        sub => sub { "\tsubq\t$_[0],($rp)\n\tadcq\t\$0,$_[1]\n" },
-    );
     my $s = "\tcmpl\t\$1,%edx\n\tjg\t${p}_many\n\tjl\t${p}_ret\n";
     $s .= cap_require("${p}_q1", @CAP_MULX);
     $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
-        . $fold{$op}->('%r10', '%rax') . ".asm_ret\n";
+        . piece_rp($op, '%rax', '%r10') . ".asm_ret\n";
     $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
-        . $fold{$op}->('%rax', '%rdx') . "\tmovq\t%rdx,%rax\n.asm_ret\n";
+        . piece_rp($op, '%rdx', '%rax') . "\tmovq\t%rdx,%rax\n.asm_ret\n";
     return $s;
 }
 
