@@ -222,7 +222,7 @@ static void test_mips_r2_gate(void)
  * takes one block less): v16-v31, which the NEON body uses and the
  * scalar code never touches, are set to a sentinel around the call
  * (docs/mutation.md, gap 3). */
-#if defined(__aarch64__) && defined(ASMCRYPT_POLY1305_ASM) && !defined(__KERNEL__)
+#if defined(__aarch64__) && defined(ASMCRYPT_POLY1305_ASM)
 # define PATHS_A64_NEON 1
 static struct {
     poly1305_blocks_f fn;
