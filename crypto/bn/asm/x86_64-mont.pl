@@ -94,13 +94,13 @@
 # its code), bn_gather52_x86_64 (AVX-512) and bn_gather64_avx2_x86_64
 # (AVX2) (constant-time table reads).
 #
-# Performance, estimated core cycles per call, apps/speed -q -r 9 mont,
-# run of 2026-12-02 13:05 UTC (AMD EPYC family 26 model 2 = Zen 5 VM,
-# "Oxide Virtual Turin-like Processor"; OpenSSL 3.0.22
-# BN_mod_mul_montgomery in the same run; more in docs/perf/x86_64-bn.md).
-# "mulx" is the MULX column (ASMCRYPT_CAP without IFMA): mulx2 / sqr8 for
-# these sizes (num % 8 == 0); in brackets the interleaved mulx / sqrx
-# paths they replace, run of 12:17 at commit 2154813.
+# Performance, estimated core cycles per call, apps/speed -q -r 9 mont
+# (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
+# Processor"; OpenSSL 3.0.22 BN_mod_mul_montgomery in the same run; the
+# runs, their dates and commits, and the Zen 4 figures are in
+# docs/perf/x86_64-bn.md).  "mulx" is the MULX column (ASMCRYPT_CAP
+# without IFMA): mulx2 / sqr8 for these sizes (num % 8 == 0); in brackets
+# the interleaved mulx / sqrx paths they replace, from an earlier run.
 #
 #   bits          512    1024   2048   3072   4096
 #   a*b ifma       -      720   1290   2325   3439
