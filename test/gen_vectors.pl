@@ -438,6 +438,19 @@ sub gen_modexp {
         modexp_rec("$bits bits, full-size e", $bits, $n, rbelow($S, $n),
                    rbig($S, $bits)->bior(pow2($bits - 1)), $bits);
     }
+    # one modulus for each x86_64 IFMA AMM body above 5120 bits: the
+    # radix-2^52 modexp (crypto/bn/bn_exp_x86_64.c) takes lp = ceil((64 num
+    # + 2) / 52) limbs in k = ceil(lp / 8) zmm registers, so num = 88, 94,
+    # 100, 106, 112, 120 and 128 (= ASMCRYPT_BN_MAX_WORDS) give k = 14..20.
+    # Short exponents (24 bits in the 64-bit field) keep valgrind, qemu
+    # and the generator cheap; the C code still scans all 64 bits.
+    for my $num (88, 94, 100, 106, 112, 120, 128) {
+        my $bits = 64 * $num;
+        my $n = rand_odd_full($S, $bits);
+        modexp_rec("$bits bits, IFMA k = " . int((int((64 * $num + 2 + 51) / 52) + 7) / 8)
+                   . ", 24-bit e", $bits, $n, rbelow($S, $n),
+                   rbig($S, 24)->bior(pow2(23)), 64);
+    }
 }
 
 # ==== word primitives ===============================================================
