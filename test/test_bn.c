@@ -4,8 +4,9 @@
  * word size) through the public API, bn_mul_mont_c and, when Configure
  * enabled it, the assembly bn_mul_mont (which may decline a num), each
  * also with rp == ap, rp == bp and ap == bp; modexp.txt through
- * asmcrypt_mod_exp, also with rp == ap.  Output buffers carry guard words
- * that must survive.
+ * asmcrypt_mod_exp, also with rp == ap; squarings with near-all-ones
+ * operands and moduli against bn_mul_mont_c (test_sqr_ones).  Output
+ * buffers carry guard words that must survive.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,71 @@ static void mont_shapes(const char *name, mont_f fn, int api, int num, int a_eq_
         CHECK(rc == 0 && same(r, M, num), "%s: rp == ap == bp, line %ld", name, line);
     }
 #undef CALL
+}
+
+/*
+ * Squarings a * a with operands and moduli near all ones, which random
+ * vectors almost never give: n = 2^(W num) - d for a small odd d (every
+ * word but the lowest all ones), a = n - x for small x, and a with all-ones
+ * words except one.  The cross products and their carries then sit at
+ * 2^W - 1 in every window of the squaring paths (AArch64 sqr8x for num a
+ * multiple of 8; x86_64 sqr8/IFMA; the others' squaring entries).  The
+ * oracle is bn_mul_mont_c, the C reference that test_mont checks against
+ * the Math::BigInt vectors; the API and the assembly bn_mul_mont must
+ * agree with it word for word.
+ */
+static int test_sqr_ones(void)
+{
+    static const int nums[] = { 8, 9, 16, 24, 31, 32, 40, 64, 128 };
+    static const asmcrypt_word ds[] = { 1, 3, 0x10001 };
+    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    int count = 0;
+    size_t i, j;
+
+    for (i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+        int num = nums[i], v, w, rc;
+
+        if (num > ASMCRYPT_BN_MAX_WORDS)
+            continue;
+        for (j = 0; j < sizeof(ds) / sizeof(ds[0]); j++) {
+            for (w = 0; w < num; w++)
+                N[w] = (asmcrypt_word)-1;
+            N[0] = (asmcrypt_word)0 - ds[j];             /* n = 2^(W num) - d */
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            for (v = 0; v < 6; v++) {
+                memcpy(A, N, sizeof(asmcrypt_word) * (size_t)num);
+                if (v < 3)
+                    A[0] -= (asmcrypt_word)(1 + v);      /* n-1, n-2, n-3 */
+                else if (v == 3)
+                    A[1] -= 1;                           /* n - 2^W */
+                else if (v == 4)
+                    A[num / 2] = 0;                      /* one zero word */
+                else
+                    A[num - 1] ^= (asmcrypt_word)1 << (W - 1); /* top bit clear */
+                count++;
+                CHECK(bn_mul_mont_c(ref, A, A, N, n0w, num) == 1,
+                      "sqr ones: bn_mul_mont_c num %d", num);
+                set_guard(r, num);
+                rc = asmcrypt_bn_mont_mul(r, A, A, N, n0w[0], num);
+                CHECK(rc == 0 && same(r, ref, num) && guard_ok(r, num),
+                      "sqr ones: asmcrypt_bn_mont_mul num %d d %lu case %d rc %d", num,
+                      (unsigned long)ds[j], v, rc);
+                memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+                rc = asmcrypt_bn_mont_mul(r, r, r, N, n0w[0], num);
+                CHECK(rc == 0 && same(r, ref, num),
+                      "sqr ones: asmcrypt_bn_mont_mul rp == ap == bp, num %d d %lu case %d",
+                      num, (unsigned long)ds[j], v);
+#if defined(ASMCRYPT_BN_MONT_ASM)
+                set_guard(r, num);
+                if (bn_mul_mont(r, A, A, N, n0w, num))
+                    CHECK(same(r, ref, num) && guard_ok(r, num),
+                          "sqr ones: bn_mul_mont (asm) num %d d %lu case %d", num,
+                          (unsigned long)ds[j], v);
+#endif
+            }
+        }
+    }
+    return count;
 }
 
 static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
@@ -168,7 +234,7 @@ static int test_modexp(const char *dir)
 
 int main(int argc, char **argv)
 {
-    int nm, ne;
+    int nm, ne, ns;
 
     if (argc < 2) {
         printf("usage: %s <vectors-dir>\n", argv[0]);
@@ -176,10 +242,12 @@ int main(int argc, char **argv)
     }
     nm = test_mont(argv[1]);
     ne = test_modexp(argv[1]);
+    ns = test_sqr_ones();
     CHECK(nm > 300, "only %d mont vectors", nm);
     CHECK(ne > 150, "only %d modexp vectors", ne);
-    printf("bn: %d mont and %d modexp vectors, %d-bit words, bn_mont_mul %s "
-           "(asm ran %ld, declined %ld)\n", nm, ne, W, asmcrypt_impl("bn_mont_mul"),
-           asm_ran, asm_declined);
+    CHECK(ns >= 100, "only %d near-all-ones squarings", ns);
+    printf("bn: %d mont and %d modexp vectors, %d near-all-ones squarings, %d-bit words, "
+           "bn_mont_mul %s (asm ran %ld, declined %ld)\n", nm, ne, ns, W,
+           asmcrypt_impl("bn_mont_mul"), asm_ran, asm_declined);
     return tu_finish();
 }
