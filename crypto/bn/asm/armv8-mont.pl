@@ -77,15 +77,15 @@
 #
 #   bits        path          this    before   OpenSSL
 #    512        4-way mul       901      901      846
-#    512        squaring        691      843      605
+#    512        squaring        665      843      605
 #   1024        4-way mul      3189     3189     3156
-#   1024        squaring       2225     2571     2233
+#   1024        squaring       2202     2571     2233
 #   2048        4-way mul     12085    12085    12288
-#   2048        squaring       8011     8883     8365
+#   2048        squaring       7990     8883     8365
 #   3072        4-way mul     26741    26741    27439
-#   3072        squaring      17421    19003    18420
+#   3072        squaring      17402    19003    18420
 #   4096        4-way mul     47157    47157    48603
-#   4096        squaring      30455    32931    32392
+#   4096        squaring      30438    32931    32392
 #   31 words    padded mul    11937    18085    17596  (word-serial before)
 #   33 words    padded mul    14164    20437    19918
 #   63 words    padded mul    46857    72997    72028
@@ -96,8 +96,8 @@
 # asmcrypt_mod_exp (make icount) vs OpenSSL BN_mod_exp_mont_consttime:
 #
 #   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, gpr gather)  OpenSSL
-#   1024     3.22M               3.33M                            4.13M
-#   2048    22.37M              22.80M                           26.27M
+#   1024     3.19M               3.30M                            4.13M
+#   2048    22.33M              22.76M                           26.27M
 #   gather per 2048-bit lookup (32 entries of 32 words): NEON 1076, gpr 2133
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m, i.e.
@@ -114,6 +114,11 @@
 #   (the four-row squaring loops before: A53 15.00 / 14.94, A57 4.00,
 #   N1 12.00, Apple 4.01: the squaring's gain is in instructions, the
 #   cycle estimate per product is unchanged where the multiplier bounds it)
+#   The squaring's final pass takes the top eight S words from the last
+#   reduction pass's registers (no store and reload): llvm-mca-19 over
+#   the straight-line last pass + final pass (100 iterations), cycles
+#   before -> after, num = 8 / 32 / 64: A53 130 -> 90, 379 -> 342,
+#   711 -> 674; A57 and A72 48 -> 28, 150 -> 130, 286 -> 266.
 #
 use strict;
 use warnings;
@@ -921,29 +926,45 @@ $code .= <<___;
 	adcs	$A[6], $A[6], xzr
 	adcs	$A[7], $A[7], xzr
 	adc	$stop, $cw, xzr
+	add	$spass, $spass, #64
+	add	$T[0], sp, $num, lsl #3
+	cmp	$spass, $T[0]
+	b.eq	.Lsqr8x_last
 	stp	$A[0], $A[1], [$stp_]
 	stp	$A[2], $A[3], [$stp_, #16]
 	stp	$A[4], $A[5], [$stp_, #32]
 	stp	$A[6], $A[7], [$stp_, #48]
-	add	$spass, $spass, #64
-	add	$T[0], sp, $num, lsl #3
-	cmp	$spass, $T[0]
-	b.ne	.Lsqr8x_red
-	add	$T[0], sp, $num, lsl #4
-	ldp	$rp, $np, [$T[0]]
-	stp	xzr, xzr, [$T[0]]
-	stp	xzr, xzr, [$T[0], #16]
-	add	x2, sp, $num, lsl #3
+	b	.Lsqr8x_red
+.Lsqr8x_last:
+	// the last pass: S[2num-8 .. 2num-1] stay in A for the final pass;
+	// their memory words are wiped instead
+	stp	xzr, xzr, [$stp_]
+	stp	xzr, xzr, [$stp_, #16]
+	stp	xzr, xzr, [$stp_, #32]
+	stp	xzr, xzr, [$stp_, #48]
 ___
-# Final pass, eight words at a time: rp = S[num..2num-1] - np, then keep
-# S where that borrowed (top = 0), wiping S.
+# Final pass: rp = S[num..2num-1] - np, then keep S where that borrowed
+# (top = 0), wiping S.  The low num - 8 words go through memory, eight a
+# step (none for num = 8); the top eight are still in A from the last
+# reduction pass, so their difference is taken, selected and stored
+# from registers between the two loops (the selection flags survive the
+# second loop: it only loads, stores, csel's and counts with sub/cbnz).
 {
     my @N = map { "x$_" } (6 .. 13);
-    my ($fn, $fr, $fc) = ('x14', 'x16', 'x17');
+    # S words in the loops; num (x5) is one of them, kept meanwhile in
+    # the free slot above the spills (x29 - 16: S and the spills end at
+    # x29 - 48 and x29 - 16, see .Lsqr8x)
+    my @F = map { "x$_" } (0, 1, 3, 4, 5, 15, 27, 30);
+    my ($fs, $fn, $fr, $fc) = ('x2', 'x14', 'x16', 'x17');
     my $ld = sub {
         my ($R, $p) = @_;
         return "\tldp\t$R->[0], $R->[1], [$p]\n\tldp\t$R->[2], $R->[3], [$p, #16]\n"
              . "\tldp\t$R->[4], $R->[5], [$p, #32]\n\tldp\t$R->[6], $R->[7], [$p, #48]\n";
+    };
+    my $ldi = sub {
+        my ($R, $p) = @_;
+        return "\tldp\t$R->[0], $R->[1], [$p], #64\n\tldp\t$R->[2], $R->[3], [$p, #-48]\n"
+             . "\tldp\t$R->[4], $R->[5], [$p, #-32]\n\tldp\t$R->[6], $R->[7], [$p, #-16]\n";
     };
     my $st = sub {
         my ($R, $p) = @_;
@@ -951,26 +972,39 @@ ___
              . "\tstp\t$R->[4], $R->[5], [$p, #-32]\n\tstp\t$R->[6], $R->[7], [$p, #-16]\n";
     };
     my @Z = ('xzr') x 8;
-    $code .= "\tmov\t$fn, $np\n\tmov\t$fr, $rp\n\tmov\t$fc, $num\n";
-    $code .= "\tcmp\txzr, xzr\t\t\t// C = 1: no borrow in\n.Lsqr8x_sub:\n";
-    my $ldi = sub {
-        my ($R, $p) = @_;
-        return "\tldp\t$R->[0], $R->[1], [$p], #64\n\tldp\t$R->[2], $R->[3], [$p, #-48]\n"
-             . "\tldp\t$R->[4], $R->[5], [$p, #-32]\n\tldp\t$R->[6], $R->[7], [$p, #-16]\n";
-    };
-    $code .= $ldi->(\@A, 'x2') . $ldi->(\@N, $fn);
+    $code .= <<___;
+	ldp	$fr, $fn, [x29, #-48]		// rp, np
+	stp	xzr, xzr, [x29, #-48]
+	stp	xzr, xzr, [x29, #-32]
+	add	$fs, sp, $num, lsl #3
+	subs	$fc, $num, #8			// C = 1: no borrow in
+	b.eq	.Lsqr8x_sub_top
+	stur	$num, [x29, #-16]
+.Lsqr8x_sub:
+___
+    $code .= $ldi->(\@F, $fs) . $ldi->(\@N, $fn);
     $code .= "\tsub\t$fc, $fc, #8\n";
-    $code .= "\tsbcs\t$A[$_], $A[$_], $N[$_]\n" for 0 .. 7;
-    $code .= $st->(\@A, $fr);
-    $code .= "\tcbnz\t$fc, .Lsqr8x_sub\n";
+    $code .= "\tsbcs\t$F[$_], $F[$_], $N[$_]\n" for 0 .. 7;
+    $code .= $st->(\@F, $fr);
+    $code .= "\tcbnz\t$fc, .Lsqr8x_sub\n\tldur\t$num, [x29, #-16]\n.Lsqr8x_sub_top:\n";
+    $code .= $ld->(\@N, $fn);
+    $code .= "\tsbcs\t$N[$_], $A[$_], $N[$_]\n" for 0 .. 7;
     $code .= "\tsbcs\t$stop, $stop, xzr\t\t// C = 0: S < np, keep S\n";
-    $code .= "\tsub\tx2, x2, $num, lsl #3\n\tmov\t$fr, $rp\n\tmov\t$fc, $num\n.Lsqr8x_sel:\n";
-    $code .= $ld->(\@A, 'x2') . $ld->(\@N, $fr);
-    $code .= "\tsub\t$fc, $fc, #8\n";
-    $code .= $st->(\@Z, 'x2');
     $code .= "\tcsel\t$N[$_], $N[$_], $A[$_], hs\n" for 0 .. 7;
     $code .= $st->(\@N, $fr);
-    $code .= "\tcbnz\t$fc, .Lsqr8x_sel\n";
+    $code .= <<___;
+	sub	$fr, $fr, $num, lsl #3
+	add	$fs, sp, $num, lsl #3
+	sub	$fc, $num, #8
+	cbz	$fc, .Lsqr8x_done
+.Lsqr8x_sel:
+___
+    $code .= $ld->(\@F, $fs) . $ld->(\@N, $fr);
+    $code .= "\tsub\t$fc, $fc, #8\n";
+    $code .= $st->(\@Z, $fs);
+    $code .= "\tcsel\t$N[$_], $N[$_], $F[$_], hs\n" for 0 .. 7;
+    $code .= $st->(\@N, $fr);
+    $code .= "\tcbnz\t$fc, .Lsqr8x_sel\n.Lsqr8x_done:\n";
 }
 $code .= <<___;
 	mov	x0, #1
