@@ -93,9 +93,15 @@
 # The loop never finishes a reduction: it stores the top limb (h2 or h4)
 # unreduced and the bits above 2^130 are folded in at the top of the next
 # iteration (and by emit after the last one):
-#   64-bit: c = (h2 >> 2) * 5 computed as (h2 & ~3) + (h2 >> 2), h2 &= 3,
-#     then ONE carry pass adds m0 and c to h0, carries (0..2) plus m1 to h1,
-#     and carries plus padbit into h2.
+#   64-bit: c = (h2 >> 2) * 5 computed as (h2 & ~3) + (h2 >> 2) (one
+#     dlsa on R6), h2 &= 3, then ONE carry pass adds m0 and c to h0,
+#     carries (0..2) plus m1 to h1, and carries plus padbit into h2.  The
+#     high word of column 0 (H0 = hi(d0)) is also left lazy: the loop
+#     keeps h = h0 + (h1 + H0)*2^64 + h2*2^128 and the carry pass adds H0
+#     to the two carries out of h0 with a plain add (no wrap, see the
+#     bounds), so it costs one add instead of an add, sltu and carry add
+#     at the end of the products; after the loop one h1 += H0 with its
+#     carry into h2 restores the stored layout.
 #   32-bit: the carry pass adds m0..m3 to h0..h3 and carries plus padbit to
 #     h4 (one pass); the fold itself is fused into the multiplication: q =
 #     h4 >> 2 times 5*r0 is one more term of column 0 and the rest of h4
@@ -110,6 +116,12 @@
 #     fold value 1.25*h2 < 2^64 fits one register; after the carry pass
 #     h2 <= 3 + 2 + 1 = 6, so h2*s1 < 2^63 and h2*r0 < 2^63 need only the
 #     low halves, and d0 < 2.25*2^124, d1 < 2^126 fit 128 bits.
+#     The lazy H0 = hi(a0 r0) + hi(a1 s1) + carry + lo(a2 s1) <
+#     2^60 + 1.25*2^60 + 1 + 7.5*2^60 < 2^63.3, so H0 + 2 (the carries out
+#     of h0) < 2^64, and the h1 pass h1 + (H0 + carries) + m1 < 3*2^64
+#     still carries at most 2 into h2.  (H1 = hi(d1) does not include the
+#     carry out of h1 + H0 any more; that carry goes in one pass later,
+#     into a2, whose bound 3 + 2 + 1 is unchanged.)
 # emit completes the pending fold (leaving h < 2^130 + 2^128*2), then adds
 # 5 and selects, by a mask (no branch), h+5-2^130 when bit 130 is set,
 # adds the nonce mod 2^128 and stores 16 bytes with byte stores.
@@ -155,6 +167,13 @@
 #   n64 mips64r2 BE (5KEf)          3.32      11.13     3.82
 #   n32 mips64r2 LE                 3.07      10.63     3.57
 #   n64 mips64r6 (I6400)            2.69       6.07     3.07    3.31 : 5.19
+#
+# 64-bit rows after the lazy H0, the frameless (R6: no saved register)
+# blocks function and dlsa on R6 (issue 13; one-shot API tag at 8 KiB,
+# make icount, instructions per byte, asm / C ref64): n64 R2 LE and n32
+# 2.97 / 3.60 = 0.82x (was 3.09), n64 R2 BE 3.22 / 3.85 = 0.84x (was
+# 3.35), R6 2.53 / 3.09 = 0.82x (was 2.72); the blocks-only and llvm-mca
+# columns above are from before that change.
 #
 # The MIPS I code run on an R2 build (ASMCRYPT_CAP=0) does 10.19 insn/B,
 # more than C ref26 compiled for R2 (8.57): it exists for MIPS I/II cores
@@ -947,8 +966,11 @@ my ($h0, $h1, $h2) = ('$2', '$3', '$8');
 my ($r0, $r1, $s1) = ('$9', '$10', '$11');
 my ($m0, $m1)      = ('$12', '$13');
 my ($H0, $H1)      = ('$14', '$15');
-my ($lo, $hi, $c, $t) = ('$24', '$25', '$1', '$16');
-my $k              = '$17';
+my ($lo, $hi, $c)  = ('$24', '$25', '$1');
+# The carry pass's scratch t, k are the product temporaries (dead at the
+# top of the loop), so the block function needs no callee-saved register
+# (no frame at all before R6; NUBI saves its $12-$15).
+my ($t, $k)        = ($lo, $hi);
 
 # dmultu/mflo/mfhi or R6 pairs for a list of items [a, b, lo, hi, @acc].
 sub mul_items64 {
@@ -998,62 +1020,77 @@ sub load_block64 {
         $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
         $s .= "#endif\n";
     } else {
-        $s .= "\tld\t$lo,0(\$sp)\n\tld\t$hi,8(\$sp)\n";
-        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n\tld\t$H0,16($inp)\n";
-        my @w = ($m0, $m1, $H0);
+        # shift pair in c, H1, the third word in lo, scratch hi: all dead
+        # at the top of the loop (H0 is not: it carries hi(d0) over)
+        my ($sh, $sr, $w2, $x) = ($c, $H1, $lo, $hi);
+        $s .= "\tld\t$sh,0(\$sp)\n\tld\t$sr,8(\$sp)\n";
+        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n\tld\t$w2,16($inp)\n";
+        my @w = ($m0, $m1, $w2);
         $s .= "#ifdef __MIPSEB__\n";
         for my $i (0, 1) {
-            $s .= "\tdsllv\t$w[$i],$w[$i],$lo\n\tdsrlv\t$t,$w[$i+1],$hi\n\tor\t$w[$i],$w[$i],$t\n";
+            $s .= "\tdsllv\t$w[$i],$w[$i],$sh\n\tdsrlv\t$x,$w[$i+1],$sr\n\tor\t$w[$i],$w[$i],$x\n";
         }
         $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
         $s .= "#else\n";
         for my $i (0, 1) {
-            $s .= "\tdsrlv\t$w[$i],$w[$i],$lo\n\tdsllv\t$t,$w[$i+1],$hi\n\tor\t$w[$i],$w[$i],$t\n";
+            $s .= "\tdsrlv\t$w[$i],$w[$i],$sh\n\tdsllv\t$x,$w[$i+1],$sr\n\tor\t$w[$i],$w[$i],$x\n";
         }
         $s .= "#endif\n";
     }
     return $s;
 }
 
-# top of loop: pending fold + one carry pass (h0..h2 become a0..a2)
+# Top of the loop: the pending fold and one carry pass (h0..h2 become
+# a0..a2).  On entry the value is h0 + (h1 + H0)*2^64 + h2*2^128: the
+# previous block's hi(d0) sum H0 has not been added to h1 yet (the "lazy"
+# word, see mul64).  H0 < 2^63.3 and the two carries out of h0 are <= 2,
+# so H0 + carries < 2^64 is one plain add, and only the two sltu of the h1
+# pass remain.  R6: 5*(h2 >> 2) is one dlsa.
 sub carry_pass64 {
+    my ($r6) = @_;
+    my $fold = $r6 ? "\tdlsa\t$c,$t,$t,2\t\t# c = 5*(h2 >> 2)\n"
+                   : "\tdsubu\t$c,$h2,$k\t\t# c = 5*(h2 >> 2) = (h2 & ~3) + (h2 >> 2)\n\tdaddu\t$c,$c,$t\n";
     return <<___;
-	dsrl	$t,$h2,2		# c = 5*(h2 >> 2) = (h2 & ~3) + (h2 >> 2)
+	dsrl	$t,$h2,2
 	andi	$k,$h2,3
-	dsubu	$c,$h2,$k
-	daddu	$c,$c,$t
-	daddu	$h0,$h0,$m0
+$fold	daddu	$h0,$h0,$m0
 	sltu	$t,$h0,$m0
 	daddu	$h0,$h0,$c
 	sltu	$c,$h0,$c
 	daddu	$c,$c,$t		# carry 0..2
-	daddu	$h1,$h1,$m1
-	sltu	$t,$h1,$m1
+	daddu	$c,$c,$H0		# + pending hi(d0): < 2^64, no wrap
 	daddu	$h1,$h1,$c
-	sltu	$c,$h1,$c
+	sltu	$t,$h1,$c
+	daddu	$h1,$h1,$m1
+	sltu	$c,$h1,$m1
 	daddu	$c,$c,$t
-	daddu	$h2,$k,$c
-	daddu	$h2,$h2,$pad		# h2 <= 6
 ___
 }
 
+# The products of a block.  Out: h0 = lo(d0), h1 = lo(d1), H0 = hi(d0)
+# (not added to h1: the next carry pass or lazy_end64 does it), h2 =
+# d2 + hi(d1) (the caller adds H1 = hi(d1) in the branch delay slot):
+#   d0 = a0 r0 + a1 s1, hi(d0) also takes lo(a2 s1) (a2 <= 6)
+#   d1 = a0 r1 + a1 r0,  d2 = a2 r0 (low half: a2 <= 6)
+# The first product's slot takes the end of the carry pass (a2), so the
+# pre-R2 HI/LO padding is needed after the second only.
 sub mul64 {
     my ($r6) = @_;
-    # d0 = h0 r0 + h1 s1 -> (m0 = lo, H0 = hi)
-    # d1 = h0 r1 + h1 r0 + h2 s1 -> (m1, H1)
-    # d2 = h2 r0 (low)
-    # h2*s1 (< 7.5*2^60) joins hi(d0) (< 2.25*2^60) without a carry: both
-    # sit at 2^64 and the sum stays below 2^64.
     my @items = (
-        [$h0, $r1, $m1, $H1],
-        [$h1, $r0, $lo, $hi, "daddu\t$m1,$m1,$lo", "sltu\t$lo,$m1,$lo", "daddu\t$H1,$H1,$hi", "daddu\t$H1,$H1,$lo"],
-        [$h0, $r0, $h0, $H0],
-        [$h1, $s1, $lo, $hi, "daddu\t$h0,$h0,$lo", "sltu\t$lo,$h0,$lo", "daddu\t$H0,$H0,$hi", "daddu\t$H0,$H0,$lo"],
-        [$h2, $s1, $lo, '',  "daddu\t$H0,$H0,$lo\t\t# + h2*s1: no wrap"],
-        [$h2, $r0, $h2, '',  "daddu\t$h1,$m1,$H0", "sltu\t$lo,$h1,$H0", "daddu\t$H1,$H1,$lo"],
+        [$h1, $s1, $m0, $H0, "daddu\t$h2,$k,$c", "daddu\t$h2,$h2,$pad\t\t# a2 <= 6"],
+        [$h1, $r0, $m1, $H1],
+        [$h0, $r1, $lo, $hi, "daddu\t$h1,$m1,$lo", "sltu\t$lo,$h1,$lo", "daddu\t$H1,$H1,$hi", "daddu\t$H1,$H1,$lo"],
+        [$h0, $r0, $lo, $hi, "daddu\t$h0,$m0,$lo", "sltu\t$lo,$h0,$lo", "daddu\t$H0,$H0,$hi", "daddu\t$H0,$H0,$lo"],
+        [$h2, $s1, $lo, '',  "daddu\t$H0,$H0,$lo\t\t# + a2*s1: no wrap"],
+        [$h2, $r0, $h2, ''],
     );
-    my $s = mul_items64($r6, @items);
-    return $s;       # caller: daddu h2,h2,H1
+    return mul_items64($r6, @items);
+}
+
+# After the loop: h1 += H0, the carry into h2 (the stored h stays
+# h0 + h1*2^64 + h2*2^128, the layout emit and the C code read).
+sub lazy_end64 {
+    return "\tdaddu\t$h1,$h1,$H0\n\tsltu\t$t,$h1,$H0\n\tdaddu\t$h2,$h2,$t\n";
 }
 
 # Kernel prototypes take u32 len and padbit: use only their low 32 bits
@@ -1071,8 +1108,18 @@ sub ulen_blocks64 {
     return $s;
 }
 
+# Store h and return: the last store in the jr delay slot when there is
+# no frame to pop.
+sub store_ret64 {
+    my ($epi, $fs) = @_;
+    my $s = lazy_end64() . ctx_words('sd', $ctx, 8, $h0, $h1);
+    my $last = "\tsd\t$h2," . ($CTX{H} + 16) . "($ctx)\n";
+    return $fs ? $s . $last . frame_ret($epi, $fs) : $s . "$epi\tjr\t\$31\n$last";
+}
+
 sub blocks64 {
     my ($name, $r6) = @_;
+    # the callee-saved registers among those used (NUBI: $12-$15)
     my ($pro, $epi, $fs) = frame($r6 ? 16 : 0, $m0, $m1, $H0, $H1, $t, $k);
     my $nblocks = "#ifdef __KERNEL__\n" . ulen_blocks64()
                 . "#else\n\t$PTR_SRL\t$end,$end,4\t\t# number of blocks\n#endif\n";
@@ -1084,7 +1131,7 @@ sub blocks64 {
         my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64_${lbl}\n# LLVM-MCA-UNITS 16 bytes\n";
         $b .= load_block64($how);
         $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
-        $b .= carry_pass64();
+        $b .= carry_pass64($r6);
         $b .= mul64($r6);
         $b .= "# LLVM-MCA-END\n";
         $b .= "\tbne\t$inp,$end,.L${name}_$lbl\n\tdaddu\t$h2,$h2,$H1\t\t# (delay slot)\n";
@@ -1099,9 +1146,14 @@ sub blocks64 {
 	sd	$k,0(\$sp)
 	sd	$c,8(\$sp)
 ___
-    $s .= blocks_tail($name, $loop, "\tandi\t$t,$inp,7\n", $t,
-                      $r6 ? 'r6a' : 'lda', 'ldlr', $r6_setup,
-                      ctx_words('sd', $ctx, 8, $h0, $h1, $h2), $epi, $fs);
+    # aligned and unaligned input each end in their own store and return
+    # (no branch to a shared tail); H0 = 0 in the dispatch's delay slot
+    $s .= "\tandi\t$t,$inp,7\n\tbnez\t$t,.L${name}_unaligned\n\tmove\t$H0,\$0\t\t# (delay slot) no pending hi(d0)\n";
+    $s .= $loop->('loop', $r6 ? 'r6a' : 'lda') . store_ret64($epi, $fs);
+    $s .= ".L${name}_unaligned:\n";
+    $s .= defined $r6_setup ? $r6_setup . $loop->('uloop', 'r6u') : $loop->('uloop', 'ldlr');
+    $s .= store_ret64($epi, $fs);
+    $s .= ".L${name}_none:\n\tjr\t\$31\n\tnop\n" . func_end($name);
     return $s;
 }
 
