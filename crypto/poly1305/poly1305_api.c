@@ -20,8 +20,12 @@
 
 #if defined(__GNUC__)
 # define NOINLINE __attribute__((noinline))
+# define LIKELY(x)   __builtin_expect(!!(x), 1)
+# define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 # define NOINLINE
+# define LIKELY(x)   (x)
+# define UNLIKELY(x) (x)
 #endif
 
 /* Zero key material so the stores are never dropped: with GCC/clang a
@@ -35,12 +39,15 @@ static inline void wipe(void *p, size_t len)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-/* The one-shot's 192-byte state: 16-byte stores through a volatile pointer
- * (GCC turns a 192-byte memset into rep stosq, whose start-up alone is
- * ~30 cycles, as much as the whole MAC of a 16-byte message). */
-typedef uint64_t wipe_pair __attribute__((vector_size(16), aligned(8)));
+/* n 64-bit words at p (the implementation state, and final's fields after
+ * it): 16-byte stores through a volatile pointer (GCC turns a 192-byte
+ * memset into rep stosq, whose start-up alone is ~30 cycles, as much as
+ * the whole MAC of a 16-byte message); may_alias, as the fields are not
+ * all uint64_t. */
+typedef uint64_t wipe_pair __attribute__((vector_size(16), aligned(8), may_alias));
+typedef uint64_t wipe_word __attribute__((may_alias));
 
-static inline void wipe_words(uint64_t *p, size_t n)
+static inline void wipe_words(void *p, size_t n)
 {
     volatile wipe_pair *v = (volatile wipe_pair *)p;
     const wipe_pair z = { 0, 0 };
@@ -54,7 +61,7 @@ static inline void wipe_words(uint64_t *p, size_t n)
     for (i = 0; i < n / 2; i++)
         v[i] = z;
     if (n & 1)
-        ((volatile uint64_t *)p)[n - 1] = 0;
+        ((volatile wipe_word *)p)[n - 1] = 0;
 }
 #else
 static void wipe(void *p, size_t len)
@@ -64,9 +71,9 @@ static void wipe(void *p, size_t len)
     set(p, 0, len);
 }
 
-static void wipe_words(uint64_t *p, size_t n)
+static void wipe_words(void *p, size_t n)
 {
-    wipe(p, n * sizeof(*p));
+    wipe(p, n * sizeof(uint64_t));
 }
 #endif
 
@@ -104,7 +111,7 @@ static int buffer_can_exist(const void *in, size_t len)
 /* Record in ctx that the block functions are about to get len bytes. */
 #if STATE_SHORT_LEN > 0
 # define NOTE_LEN(ctx, len) \
-    do { if ((len) >= STATE_SHORT_LEN) (ctx)->magic = POLY1305_MAGIC_WIDE; } while (0)
+    do { if (UNLIKELY((len) >= STATE_SHORT_LEN)) (ctx)->magic = POLY1305_MAGIC_WIDE; } while (0)
 #else
 # define NOTE_LEN(ctx, len) do { } while (0)
 #endif
@@ -188,6 +195,19 @@ static inline void nonce_words(uint32_t nonce[4], const unsigned char key[32])
 #endif
 }
 
+/* init: store the plain pair before poly1305_init (1) or only when it
+ * returns 0 (0).  The pair's two addresses cost 4 instructions on ARM and
+ * AArch64 (literal or page loads through the GOT), more than the test and
+ * the register kept across the call that storing first saves, when init
+ * picks NEON (the icount gate's armv7/thumb2 armv7-neon counts rose 3-4
+ * with 1 there); on x86_64 and MIPS storing first is as short or shorter
+ * and saves the test (x86_64: 16 B incremental about 2% faster). */
+#if defined(__arm__) || defined(__aarch64__)
+# define INIT_PAIR_FIRST 0
+#else
+# define INIT_PAIR_FIRST 1
+#endif
+
 /* ctx->blocks, ctx->emit form the func[2] pair poly1305_init writes */
 typedef char blocks_emit_adjacent[
     offsetof(asmcrypt_poly1305_ctx, emit) ==
@@ -201,39 +221,100 @@ int asmcrypt_poly1305_init(asmcrypt_poly1305_ctx *ctx, const unsigned char key[3
         return ASMCRYPT_ENULL;
     /* Fields only: every init writes all of the state it later reads, and
      * buf is read only below num (a 256-byte memset here was a fifth of a
-     * 16-byte MAC).  The fields first, so that only ctx lives across the
-     * call. */
+     * 16-byte MAC).  The fields first, so that at most ctx lives across
+     * the call. */
     nonce_words(ctx->nonce, key);
     ctx->num = 0;
     ctx->magic = POLY1305_MAGIC;
 #if defined(ASMCRYPT_POLY1305_ASM)
-    /* init stores the pair straight into ctx (blocks and emit are adjacent
-     * pointers; checked at compile time above): a copy through a local
-     * func[2] made GCC reload both with one 16-byte load of two 8-byte
-     * stores, which the store buffer cannot forward. */
+    /* init stores its pair straight into ctx (blocks and emit are
+     * adjacent pointers; checked at compile time above): a copy through a
+     * local func[2] made GCC reload both with one 16-byte load of two
+     * 8-byte stores, which the store buffer cannot forward. */
+# if INIT_PAIR_FIRST
+    /* The plain pair first; init overwrites it when it picks one (it
+     * returns 1 then; every module returns 0 without writing func, the
+     * OpenSSL convention: the MIPS64, R6 and pre-R2 builds run that
+     * outcome).
+     * So nothing is left to do after the call: no register kept across
+     * it, no test of its result. */
+    ctx->blocks = poly1305_blocks;
+    ctx->emit = poly1305_emit;
+    (void)poly1305_init(ctx->opaque, key, (void **)(void *)((unsigned char *)ctx +
+                        offsetof(asmcrypt_poly1305_ctx, blocks)));
+# else
     if (!poly1305_init(ctx->opaque, key, (void **)(void *)((unsigned char *)ctx +
                        offsetof(asmcrypt_poly1305_ctx, blocks)))) {
         ctx->blocks = poly1305_blocks;
         ctx->emit = poly1305_emit;
     }
+# endif
 #else
     state_init(ctx->opaque, key, &ctx->blocks, &ctx->emit);
 #endif
     return ASMCRYPT_OK;
 }
 
-/* update past the checks, when there is a partial block to fill or to
- * keep (num > 0 or len not a multiple of 16) */
+/* Copy or clear n < 16 bytes by constant-size pieces, which the compiler
+ * inlines: a memcpy or memset of a variable length is a library call,
+ * about as long as the block function on one block (the partial-block
+ * paths of update and final).  n is a length, public. */
+static inline void copy_short(unsigned char *d, const unsigned char *s, size_t n)
+{
+    if (n & 8) {
+        memcpy(d, s, 8);
+        d += 8;
+        s += 8;
+    }
+    if (n & 4) {
+        memcpy(d, s, 4);
+        d += 4;
+        s += 4;
+    }
+    if (n & 2) {
+        memcpy(d, s, 2);
+        d += 2;
+        s += 2;
+    }
+    if (n & 1)
+        *d = *s;
+}
+
+static inline void clear_short(unsigned char *d, size_t n)
+{
+    if (n & 8) {
+        memset(d, 0, 8);
+        d += 8;
+    }
+    if (n & 4) {
+        memset(d, 0, 4);
+        d += 4;
+    }
+    if (n & 2) {
+        memset(d, 0, 2);
+        d += 2;
+    }
+    if (n & 1)
+        *d = 0;
+}
+
+/* update past the NULL, size and magic checks, when num is not 0 or
+ * len not a positive multiple of 16: the rest of the checks, then the
+ * partial block to fill or to keep */
 static NOINLINE int update_partial(asmcrypt_poly1305_ctx *ctx, const unsigned char *p,
                           size_t len, size_t num)
 {
     size_t n;
 
+    if (num >= 16)
+        return ASMCRYPT_ESTATE;
+    if (len == 0)
+        return ASMCRYPT_OK;
     if (num > 0) {
         n = 16 - num;
         if (n > len)
             n = len;
-        memcpy(ctx->buf + num, p, n);
+        copy_short(ctx->buf + num, p, n);
         num += n;
         p += n;
         len -= n;
@@ -252,75 +333,87 @@ static NOINLINE int update_partial(asmcrypt_poly1305_ctx *ctx, const unsigned ch
         len -= n;
     }
     if (len > 0) {
-        memcpy(ctx->buf, p, len);
+        copy_short(ctx->buf, p, len);
         ctx->num = len;
     }
     return ASMCRYPT_OK;
 }
 
+/* The checks keep their order (test_badinput); the usual outcome of each
+ * is marked LIKELY, so that a call of whole blocks onto an empty buffer
+ * falls through all of them to the block function with no branch taken. */
 int asmcrypt_poly1305_update(asmcrypt_poly1305_ctx *ctx, const void *in, size_t len)
 {
     size_t num;
 
-    if (ctx == NULL || (in == NULL && len > 0))
+    if (UNLIKELY(ctx == NULL) || (UNLIKELY(in == NULL) && len > 0))
         return ASMCRYPT_ENULL;
-    if (!buffer_can_exist(in, len))
+    if (UNLIKELY(!buffer_can_exist(in, len)))
         return ASMCRYPT_ESIZE;
-    num = ctx->num;
-    if (!MAGIC_OK(ctx->magic) || num >= 16)
+    if (UNLIKELY(!MAGIC_OK(ctx->magic)))
         return ASMCRYPT_ESTATE;
-    if (len == 0)
-        return ASMCRYPT_OK;
-    /* whole blocks onto an empty buffer (the usual case): straight on */
-    if ((num | (len & 15)) != 0)
+    /* whole blocks onto an empty buffer (the usual case): straight on;
+     * the rest (num >= 16 is ESTATE, len 0 a no-op) apart */
+    num = ctx->num;
+    if (UNLIKELY((num | (len & 15)) != 0 || len == 0))
         return update_partial(ctx, (const unsigned char *)in, len, num);
     NOTE_LEN(ctx, len);
     ctx->blocks(ctx->opaque, (const unsigned char *)in, len, 1);
     return ASMCRYPT_OK;
 }
 
+/* The fields after opaque (nonce, buf, num, blocks, emit, magic and the
+ * padding) are contiguous whole words: final clears them with wipe_words,
+ * 16-byte stores (4 on LP64 instead of 6 of mixed sizes; setting num,
+ * blocks, emit and magic to 0 and NULL as before, all-bits-zero). */
+#define TAIL_OFF    offsetof(asmcrypt_poly1305_ctx, nonce)
+#define TAIL_WORDS  ((sizeof(asmcrypt_poly1305_ctx) - TAIL_OFF) / sizeof(uint64_t))
+typedef char tail_is_whole_words[
+    TAIL_OFF % sizeof(uint64_t) == 0 &&
+    (sizeof(asmcrypt_poly1305_ctx) - TAIL_OFF) % sizeof(uint64_t) == 0 &&
+    offsetof(asmcrypt_poly1305_ctx, magic) > TAIL_OFF ? 1 : -1];
+
 /* final past the checks: the tag, then the wipe of the part of the state
- * the block functions can have written, of the key's s, the buffer and
- * the fields. */
+ * the block functions can have written, and of the fields: s, the buffer,
+ * the count, the function pair and magic (consumed: update and final now
+ * refuse the context). */
 static inline void final_emit(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16])
 {
     ctx->emit(ctx->opaque, tag, ctx->nonce);
-    if (ctx->magic == POLY1305_MAGIC_WIDE)
+    if (UNLIKELY(ctx->magic == POLY1305_MAGIC_WIDE))
         wipe_words(ctx->opaque, STATE_WIPE);
     else
         wipe_words(ctx->opaque, STATE_WIPE_SHORT);
-    wipe(ctx->nonce, sizeof(ctx->nonce));
-    wipe(ctx->buf, sizeof(ctx->buf));
-    ctx->num = 0;
-    ctx->blocks = NULL;
-    ctx->emit = NULL;
-    ctx->magic = 0;             /* consumed: update/final now refuse */
+    wipe_words((unsigned char *)ctx + TAIL_OFF, TAIL_WORDS);
 }
 
-/* final with a partial block (num bytes in buf): padded, then final_emit
- * (apart, so that the usual path keeps only ctx across its call) */
-static NOINLINE void final_partial(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16],
-                                   size_t num)
+/* final with num > 0: ESTATE for a corrupted count, else the partial
+ * block (num bytes in buf) padded, then final_emit (apart, so that the
+ * usual path keeps only ctx across its call) */
+static NOINLINE int final_partial(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16],
+                                  size_t num)
 {
+    if (num >= 16)
+        return ASMCRYPT_ESTATE;
     ctx->buf[num] = 1;
-    memset(ctx->buf + num + 1, 0, 16 - num - 1);
+    clear_short(ctx->buf + num + 1, 16 - num - 1);
     ctx->blocks(ctx->opaque, ctx->buf, 16, 0);
     final_emit(ctx, tag);
+    return ASMCRYPT_OK;
 }
 
 int asmcrypt_poly1305_final(asmcrypt_poly1305_ctx *ctx, unsigned char tag[16])
 {
     size_t num;
 
-    if (ctx == NULL || tag == NULL)
+    if (UNLIKELY(ctx == NULL || tag == NULL))
         return ASMCRYPT_ENULL;
-    num = ctx->num;
-    if (!MAGIC_OK(ctx->magic) || num >= 16)
+    if (UNLIKELY(!MAGIC_OK(ctx->magic)))
         return ASMCRYPT_ESTATE;
-    if (num > 0)
-        final_partial(ctx, tag, num);
-    else
-        final_emit(ctx, tag);
+    num = ctx->num;
+    if (UNLIKELY(num != 0))
+        return final_partial(ctx, tag, num);
+    final_emit(ctx, tag);
     return ASMCRYPT_OK;
 }
 
