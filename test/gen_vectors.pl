@@ -270,6 +270,49 @@ sub gen_poly1305 {
             }
         }
     }
+
+    # --- h = g + k 2^128 (g < 2^26, k = 1..3: bits 26..127 zero) at the end
+    #     of a message that a vector body takes whole (a multiple of 128
+    #     bytes).  A radix-2^26 body then holds limb 1 as exactly 2^26
+    #     (limb 0's carry lands on a masked zero), so the base-2^64
+    #     conversion carries out of h0 into h1 = 2^64-1 and on into h2
+    #     (docs/mutation.md, issue 14 gap 4).  The message ends there, or
+    #     goes on for 1..3 blocks (and a partial one for k = 2).
+    for my $len (256, 384, 512, 768, 1024, 2048) {
+        for my $k (1 .. 3) {
+            my $key = rbytes($S, 32);
+            my $g = rbig($S, 26);
+            my $msg = solve_last_block($S, $key, pow2(128)->bmul($k)->badd($g), $len / 16);
+            die "no last block for h = g + $k 2^128, $len bytes" unless defined $msg;
+            poly_rec("h = g + $k 2^128 (g < 2^26) after $len bytes", $key, $msg);
+            # the same h followed by more blocks: an h2 that lost the carry
+            # (h - 2^128, the same tag when h is emitted right away) then
+            # goes through the scalar tail's multiplication
+            my $tail = 16 * (1 + rint($S, 3)) + ($k == 2 ? 5 : 0);
+            poly_rec("h = g + $k 2^128 (g < 2^26) after $len bytes, $tail more",
+                     $key, $msg . rbytes($S, $tail));
+        }
+    }
+
+    # --- keys whose power r^k mod p has its low word in [2^64-5, 2^64):
+    #     the AArch64 NEON key-power code then computes h + 5 with a carry
+    #     into the middle word, which its final "h >= p" select must not
+    #     take (docs/mutation.md, issue 14 gap 5).  Random keys get there
+    #     with probability about 2^-62; these r come from
+    #     tools/poly1305-keysearch.c (arguments K 1: k, seed), checked here.
+    my @pkeys = ([ 2, '0caf8eb0066b973c0b7e577c002513f2' ], [ 3, '0fa793500ea87f2805a1464001e54f68' ]);
+    for my $pk (@pkeys) {
+        my ($k, $rhex) = @$pk;
+        my $r = Math::BigInt->from_hex($rhex);
+        my $key = num_le($r, 16);
+        die "key for r^$k is not clamped" unless clamp_r($key . $z16) == $r;
+        my $low = $r->copy->bmodpow($k, $P)->bmod(pow2(64));
+        die "r^$k mod p has low word $low" unless $low >= pow2(64)->bsub(5);
+        for my $len (64, 512, 1024) {
+            poly_rec("r^$k mod p with low word 2^64-" . pow2(64)->bsub($low)
+                     . ", $len random bytes", $key . rbytes($S, 16), rbytes($S, $len));
+        }
+    }
 }
 
 sub solve_last_block {
