@@ -621,6 +621,68 @@ static void trace_one(unsigned int mask, enum prim p, int num, unsigned int stop
           mask, prim_impl[p], num, name, tr_used);
 }
 
+/* The two-chain Poly1305 bodies (docs/mutation.md, gap 3) use the same
+ * instruction classes as the one-chain bodies below them, so the classes
+ * cannot show which ran.  Their instruction counts can: a one-shot of len
+ * bytes through one body costs a + b len instructions over whole
+ * iterations, so from the two-chain minimum B the counts at B, B + S and
+ * B + 2S (S: the bytes of one two-chain iteration) must be in arithmetic
+ * progression, which fails when an entry check sends B to the one-chain
+ * body; and B - S (one chain) must not continue it. */
+static unsigned long poly_steps(size_t len)
+{
+    static unsigned char big[1536];
+    static const unsigned char key[32] = { 0x5a, 0x17, 0xc3, 0x02, 0x9e };
+    unsigned char tag[16];
+    int rc;
+
+    if (big[0] == 0)
+        tu_rand_bytes(big, sizeof(big));
+    tr_steps = 0; tr_used = 0; tr_bad = 0; tr_mask = asmcrypt_cpu_caps(); tr_stop = 0; tr_limit = 0;
+    tf_on();
+    rc = asmcrypt_poly1305(tag, big, len, key);
+    tf_off();
+    CHECK(rc == 0, "poly1305 %zu bytes: rc %d", len, rc);
+    tr_total += tr_steps;
+    return tr_steps;
+}
+
+static void test_poly_chains(void)
+{
+    static const struct { const char *name; size_t min, step; } body[] = {
+        { "x86_64-avx2", 512, 128 },          /* $VEC4D_MIN, 2 chains x 4 blocks */
+        { "x86_64-avx512ifma", 768, 256 },    /* $VEC44D_MIN, 2 x 8 */
+        { "x86_64-avx512", 1024, 256 },       /* $VEC16_MIN, 2 x 8 */
+    };
+    size_t b;
+    int m;
+
+    for (b = 0; b < sizeof(body) / sizeof(body[0]); b++) {
+        for (m = 0; m < nmasks; m++) {
+            unsigned long c[4];
+            size_t B = body[b].min, S = body[b].step;
+            int i;
+
+            asmcrypt_cpucap_restrict(masks[m]);
+            if (strcmp(asmcrypt_impl("poly1305"), body[b].name) != 0)
+                continue;
+            for (i = 0; i < 4; i++)
+                c[i] = poly_steps(B + (size_t)(i - 1) * S);
+            CHECK(c[3] - c[2] == c[2] - c[1],
+                  "caps %#x (\"%s\"): poly1305 at %zu, %zu, %zu bytes ran %lu, %lu, %lu "
+                  "instructions: %zu bytes did not run the two-chain body", masks[m],
+                  body[b].name, B, B + S, B + 2 * S, c[1], c[2], c[3], B);
+            CHECK(c[1] - c[0] != c[2] - c[1],
+                  "caps %#x (\"%s\"): poly1305 at %zu bytes (%lu instructions) continues "
+                  "the two-chain progression from %zu", masks[m], body[b].name, B - S, c[0], B);
+            printf("two-chain %s: %zu..%zu bytes step %zu: %lu %lu %lu %lu instructions\n",
+                   body[b].name, B - S, B + 2 * S, S, c[0], c[1], c[2], c[3]);
+            break;
+        }
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+
 static void test_trace(void)
 {
     struct sigaction sa;
@@ -681,6 +743,7 @@ static void test_trace(void)
             }
         }
     }
+    test_poly_chains();
     asmcrypt_cpucap_restrict(~0u);
     printf("trace: %lu instructions single-stepped\n", tr_total);
 }
