@@ -582,6 +582,9 @@ static void test_poly1305_bad(void)
     memset(&box.ctx, 0, sizeof(box.ctx)); box_snap = box;
     pcheck(asmcrypt_poly1305_update(&box.ctx, box.msg, 5), ASMCRYPT_ESTATE, "update on zeroed ctx");
     pcheck(asmcrypt_poly1305_final(&box.ctx, box.tag), ASMCRYPT_ESTATE, "final on zeroed ctx");
+    /* both wrong: a length no buffer can have on a context init never set
+     * up is ESIZE (the order poly1305.h gives: ENULL, ESIZE, ESTATE) */
+    pcheck(asmcrypt_poly1305_update(&box.ctx, box.msg, SIZE_MAX), ASMCRYPT_ESIZE, "update len SIZE_MAX on zeroed ctx");
 
     /* a live context: NULL arguments and huge lengths leave it usable */
     box_fill();

@@ -9,11 +9,11 @@
  * context), checked in this order:
  *   ASMCRYPT_ENULL   ctx, key or tag is NULL, or in is NULL with len > 0
  *                    (in may be NULL when len is 0)
+ *   ASMCRYPT_ESIZE   len above PTRDIFF_MAX, or in + len wraps around the
+ *                    address space (no such buffer can exist)
  *   ASMCRYPT_ESTATE  update/final on a context that init did not set up
  *                    (or that final already consumed, or whose buffer
  *                    count is corrupted)
- *   ASMCRYPT_ESIZE   len above PTRDIFF_MAX, or in + len wraps around the
- *                    address space (no such buffer can exist)
  * An error leaves a live context usable.  len is any size_t, but in must
  * point to len readable bytes.
  * A context holds no pointers to caller memory and may be copied.
