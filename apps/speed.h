@@ -3,7 +3,8 @@
  *
  * A table is one primitive (poly1305, mont_mul, bn_mul_add_words, ...)
  * over several sizes.  A row is one size; its cells are the
- * implementations (C reference, each asm capability level, peers).  The
+ * implementations (C reference, each asm capability level, peers), the
+ * primitive's entries in the routine table (tools/routines.h).  The
  * measurement engine (speed_bench.c) times the cells of a row
  * round-robin, several rounds, and keeps medians; speed_report.c prints
  * tables, CSV or JSON.
@@ -52,15 +53,6 @@ typedef struct sp_row {
     void *own[4 * SP_MAXCELL];
     void (*own_free[4 * SP_MAXCELL])(void *);
 } sp_row;
-
-/* Shared state of the word-primitive cells (speed_words.c): every
- * implementation of a primitive works on the same buffers, so the group
- * can verify each one the same way. */
-typedef struct sp_words {
-    asmcrypt_word *rp, *ap, *bp;
-    asmcrypt_word w, cond, carry;
-    int num;
-} sp_words;
 
 typedef struct sp_table {
     char name[SP_NAMELEN];      /* "poly1305", "mont_mul", ... */
@@ -132,37 +124,8 @@ void sp_report_begin(const sp_opts *o);
 void sp_report_table(const sp_opts *o, const sp_table *t);
 void sp_report_end(const sp_opts *o);
 
-/* benchmark groups: speed_poly1305.c, speed_mont.c, speed_modexp.c,
- * speed_words.c */
-void sp_bench_poly1305(const sp_opts *o);
-void sp_bench_mont(const sp_opts *o);
-void sp_bench_modexp(const sp_opts *o);
-void sp_bench_words(const sp_opts *o);
-/* random odd n with the top bit set, a and b < 2^(bits-1) < n */
-void sp_mont_operands(asmcrypt_word *n, asmcrypt_word *a, asmcrypt_word *b, int num);
-
-/* peers (speed_peers.c, fanning out to the speed_peer_*.c built in).
- * They add cells to a row that the group has prepared, after checking
- * their result against `expect` (the C reference's); on mismatch they
- * call sp_mismatch, which aborts.  One function type per group, shared
- * by the fan-out and each peer (speed_peers.h). */
-typedef void sp_peer_mac_f(sp_row *r, const char *table, const unsigned char key[32],
-                           const unsigned char *msg, size_t len,
-                           const unsigned char expect[16]);
-/* SP_PEER_MONT: a b / R mod n, a, b < n (a == b selects squaring where
- * the peer has a dedicated path); SP_PEER_MODEXP: a^b mod n */
-enum sp_peer_bn { SP_PEER_MONT, SP_PEER_MODEXP, SP_PEER_NBN };
-typedef void sp_peer_bn_f(sp_row *r, const char *table, const asmcrypt_word *a,
-                          const asmcrypt_word *b, const asmcrypt_word *n, int num,
-                          const asmcrypt_word *expect);
-/* cells over the group's shared state; the group verifies them */
-typedef void sp_peer_words_f(sp_row *r, const char *prim, sp_words *st);
-
-void sp_peer_versions(char *buf, size_t len);
-sp_peer_mac_f sp_peer_poly1305;
-void sp_peer_bn(enum sp_peer_bn op, sp_row *r, const char *table,
-                const asmcrypt_word *a, const asmcrypt_word *b,
-                const asmcrypt_word *n, int num, const asmcrypt_word *expect);
-sp_peer_words_f sp_peer_words;
+/* speed_tables.c: every selected table of the routine table
+ * (tools/routines.h), measured and reported */
+void sp_bench(const sp_opts *o);
 
 #endif

@@ -127,10 +127,7 @@ int main(int argc, char **argv)
     sp_timer_init();
     parse(&o, argc, argv);
     sp_report_begin(&o);
-    sp_bench_poly1305(&o);
-    sp_bench_mont(&o);
-    sp_bench_modexp(&o);
-    sp_bench_words(&o);
+    sp_bench(&o);
     sp_report_end(&o);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
+#include "routines.h"
 #include "speed.h"
 
 static int first_table = 1;
@@ -272,7 +273,7 @@ void sp_report_begin(const sp_opts *o)
     sp_caps_string(asmcrypt_cpucap_detected(), det, sizeof(det));
     sp_caps_string(asmcrypt_cpu_caps(), eff, sizeof(eff));
     asm_modules(mods, sizeof(mods));
-    sp_peer_versions(peers, sizeof(peers));
+    rt_peer_versions(peers, sizeof(peers));
     if (o->format == SP_JSON) {
         printf("{\"target\": \"%s\", \"word_bits\": %d, \"asm\": \"%s\", \"cpu_choice\": \"%s\",\n"
                " \"cpu\": \"%s\","

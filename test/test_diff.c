@@ -9,10 +9,14 @@
  *   all ones and top word 1); word primitives: sizes 0..100; modexp: small
  *   sizes against a square-and-multiply on bn_mul_mont_c.
  * Also: asmcrypt_impl() names every primitive and rejects "bogus".
+ * The implementations compared are the routine table's (tools/routines.h,
+ * as apps/speed and the drivers run them): RT_API against RT_C (and
+ * RT_C64) of each primitive, on one job.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "routines.h"
 #include "util.h"
 
 #define W ASMCRYPT_WORD_BITS
@@ -21,44 +25,19 @@
 static uint64_t seed = 0x61736d63727970ull;      /* "asmcryp" */
 
 /* ---- Poly1305 ------------------------------------------------------------ */
-typedef struct {
-    uint64_t opaque[64] ASMCRYPT_ALIGN64;
-} state512;
-
-static void ref_tag(int radix, const unsigned char key[32], const unsigned char *m,
-                    size_t len, unsigned char tag[16])
+/* The one-shot tag of the routine of kind impl (RT_C: the radix-2^26
+ * reference, RT_C64 the radix-2^64 one, RT_API the library). */
+static void tag_of(enum rt_impl impl, const unsigned char key[32], const unsigned char *m,
+                   size_t len, unsigned char tag[16])
 {
-    state512 st;
-    unsigned char last[16];
-    unsigned int nonce[4];
-    size_t full = len & ~(size_t)15;
-    int i;
-    int (*init)(void *, const unsigned char *) = poly1305_ref26_init;
-    poly1305_blocks_f blocks = poly1305_ref26_blocks;
-    poly1305_emit_f emit = poly1305_ref26_emit;
+    struct rt_job j;
 
-#if defined(ASMCRYPT_HAVE_INT128)
-    if (radix == 64) {
-        init = poly1305_ref64_init;
-        blocks = poly1305_ref64_blocks;
-        emit = poly1305_ref64_emit;
-    }
-#else
-    (void)radix;
-#endif
-    for (i = 0; i < 4; i++)
-        nonce[i] = (unsigned int)key[16 + 4 * i] | (unsigned int)key[17 + 4 * i] << 8 |
-                   (unsigned int)key[18 + 4 * i] << 16 | (unsigned int)key[19 + 4 * i] << 24;
-    init(st.opaque, key);
-    if (full)
-        blocks(st.opaque, m, full, 1);
-    if (len > full) {
-        memset(last, 0, 16);
-        memcpy(last, m + full, len - full);
-        last[len - full] = 1;
-        blocks(st.opaque, last, 16, 0);
-    }
-    emit(st.opaque, tag, nonce);
+    memset(&j, 0, sizeof(j));
+    j.key = (unsigned char *)key;
+    j.msg = (unsigned char *)m;
+    j.len = len;
+    j.tag = tag;
+    rt_one("poly1305", impl)(&j);
 }
 
 static void poly_one(size_t len, unsigned char *msg)
@@ -74,18 +53,16 @@ static void poly_one(size_t len, unsigned char *msg)
         memset(msg, 0xff, len);                   /* all-ones blocks */
     if (kind == 1)
         memset(key, 0xff, 16);                    /* r at its clamped maximum */
-    asmcrypt_poly1305(t_api, msg, len, key);
-    ref_tag(26, key, msg, len, t_ref);
+    tag_of(RT_API, key, msg, len, t_api);
+    tag_of(RT_C, key, msg, len, t_ref);
     CHECK(memcmp(t_api, t_ref, 16) == 0, "poly1305 one-shot vs ref26, len %zu, seed %llx",
           len, (unsigned long long)seed);
-#if defined(ASMCRYPT_HAVE_INT128)
-    {
+    if (rt_get("poly1305", RT_C64) != NULL) {
         unsigned char t64[16];
-        ref_tag(64, key, msg, len, t64);
+        tag_of(RT_C64, key, msg, len, t64);
         CHECK(memcmp(t64, t_ref, 16) == 0, "poly1305 ref64 vs ref26, len %zu, seed %llx",
               len, (unsigned long long)seed);
     }
-#endif
     asmcrypt_poly1305_init(&ctx, key);
     for (off = 0; off < len; off += step) {
         step = (size_t)(tu_rand64() % 4 == 0 ? tu_rand64() % 700 : tu_rand64() % 40);
@@ -133,31 +110,59 @@ static void make_modulus(asmcrypt_word *n, int num, int kind)
         n[num - 1] |= (asmcrypt_word)1 << (W - 1);
 }
 
+/* prim's API (RT_API) and C reference (RT_C) on the job j, out words of
+ * rp each: rp must agree, and the carry where both return one; the API
+ * must return 0 where its result is a return code */
+static void same_api_c(const char *prim, struct rt_job *j, const asmcrypt_word *r0,
+                       size_t out, const char *what)
+{
+    static asmcrypt_word r1[2 * MAXN], r2[2 * MAXN];
+    const struct routine *api = rt_get(prim, RT_API), *c = rt_get(prim, RT_C);
+    asmcrypt_word res1, res2;
+    int ok;
+
+    memcpy(r1, r0, out * sizeof(asmcrypt_word));
+    memcpy(r2, r0, out * sizeof(asmcrypt_word));
+    j->rp = r1;
+    api->one(j);
+    res1 = rt_result();
+    j->rp = r2;
+    c->one(j);
+    res2 = rt_result();
+    ok = memcmp(r1, r2, out * sizeof(asmcrypt_word)) == 0;
+    if (api->result == RT_R_CARRY && c->result == RT_R_CARRY)
+        ok &= res1 == res2;
+    if (api->result == RT_R_RC)
+        ok &= res1 == 0;
+    CHECK(ok, "%s num %d%s, seed %llx", prim, j->num, what, (unsigned long long)seed);
+}
+
 static void test_mont(void)
 {
-    asmcrypt_word n[MAXN], a[MAXN], b[MAXN], r1[MAXN], r2[MAXN], n0w[1];
-    int num, kind, rc;
+    static const char *const prims[] = {"bn_mont_mul", "bn_mont_sqr"};
+    asmcrypt_word n[MAXN], a[MAXN], b[MAXN], r0[MAXN] = {0};
+    struct rt_job j;
+    int num, kind;
+    size_t p;
 
     for (num = 1; num <= 80; num++) {
         for (kind = 0; kind < 3; kind++) {
             make_modulus(n, num, kind);
-            n0w[0] = asmcrypt_bn_mont_n0(n);
             rand_below(a, n, num);
             rand_below(b, n, num);
             if (kind == 1 && num > 2) {           /* all-ones words */
                 a[0] = a[1] = ~(asmcrypt_word)0;
                 b[num - 2] = ~(asmcrypt_word)0;
             }
-            rc = asmcrypt_bn_mont_mul(r1, a, b, n, n0w[0], num);
-            bn_mul_mont_c(r2, a, b, n, n0w, num);
-            CHECK(rc == 0 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)num) == 0,
-                  "mont num %d kind %d rc %d, seed %llx", num, kind, rc,
-                  (unsigned long long)seed);
-            rc = asmcrypt_bn_mont_mul(r1, a, a, n, n0w[0], num);      /* squaring */
-            bn_mul_mont_c(r2, a, a, n, n0w, num);
-            CHECK(rc == 0 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)num) == 0,
-                  "mont square num %d kind %d, seed %llx", num, kind,
-                  (unsigned long long)seed);
+            memset(&j, 0, sizeof(j));
+            j.ap = a;
+            j.bp = b;
+            j.np = n;
+            j.n0 = asmcrypt_bn_mont_n0(n);
+            j.num = num;
+            for (p = 0; p < sizeof(prims) / sizeof(prims[0]); p++)
+                same_api_c(prims[p], &j, r0, (size_t)num, kind == 0 ? "" : kind == 1
+                           ? " (top word all ones)" : " (top word 1)");
         }
     }
 }
@@ -165,48 +170,37 @@ static void test_mont(void)
 /* ---- word primitives --------------------------------------------------------- */
 static void test_words(void)
 {
-    asmcrypt_word a[MAXN], b[MAXN], r0[2 * MAXN], r1[2 * MAXN], r2[2 * MAXN], w, c1, c2;
+    asmcrypt_word a[MAXN], b[MAXN], r0[2 * MAXN];
+    struct rt_job j;
     int num, rep;
-    size_t sz;
+    size_t i;
 
     for (num = 0; num <= 100; num++) {
         for (rep = 0; rep < 2; rep++) {
-            sz = sizeof(asmcrypt_word) * (size_t)num;
+            size_t sz = sizeof(asmcrypt_word) * (size_t)num;
+
             tu_rand_words(a, num);
             tu_rand_words(b, num);
             tu_rand_words(r0, 2 * num);
-            w = rep ? ~(asmcrypt_word)0 : tu_rand_word();
+            memset(&j, 0, sizeof(j));
+            j.w = rep ? ~(asmcrypt_word)0 : tu_rand_word();
             if (rep) {
                 memset(a, 0xff, sz);
                 memset(r0, 0xff, sz);
             }
-            /* the API call (carry c1) and the C reference (c2) agree */
-#define SAME(what, n, api, ref) \
-    do { \
-        api; \
-        ref; \
-        CHECK(c1 == c2 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)(n)) == 0, \
-              "%s num %d, seed %llx", what, num, (unsigned long long)seed); \
-    } while (0)
-            memcpy(r1, r0, sz); memcpy(r2, r0, sz);
-            SAME("mul_add", num, asmcrypt_bn_mul_add_words(r1, a, num, w, &c1),
-                 c2 = bn_mul_add_words_c(r2, a, num, w));
-            SAME("mul", num, asmcrypt_bn_mul_words(r1, a, num, w, &c1),
-                 c2 = bn_mul_words_c(r2, a, num, w));
-            memcpy(r1, r0, sz); memcpy(r2, r0, sz);
-            SAME("mul_sub", num, asmcrypt_bn_mul_sub_words(r1, a, num, w, &c1),
-                 c2 = bn_mul_sub_words_c(r2, a, num, w));
-            SAME("sqr", 2 * num, asmcrypt_bn_sqr_words(r1, a, num),
-                 bn_sqr_words_c(r2, a, num); c1 = c2 = 0);
-            SAME("add", num, asmcrypt_bn_add_words(r1, a, b, num, &c1),
-                 c2 = bn_add_words_c(r2, a, b, num));
-            SAME("sub", num, asmcrypt_bn_sub_words(r1, a, b, num, &c1),
-                 c2 = bn_sub_words_c(r2, a, b, num));
-            SAME("cnd_add", num, asmcrypt_bn_cnd_add_words(r1, a, b, num, (asmcrypt_word)rep, &c1),
-                 c2 = bn_cnd_add_words_c(r2, a, b, num, (asmcrypt_word)rep));
-            SAME("cnd_sub", num, asmcrypt_bn_cnd_sub_words(r1, a, b, num, w, &c1),
-                 c2 = bn_cnd_sub_words_c(r2, a, b, num, w));
-#undef SAME
+            j.ap = a;
+            j.bp = b;
+            j.num = num;
+            for (i = 0; i < rt_nprims; i++) {
+                const struct rt_prim *p = &rt_prims[i];
+
+                if (p->shape != RT_WORDS)
+                    continue;
+                /* cnd_add: condition 0 or 1; cnd_sub: w (random or all ones) */
+                j.cond = strcmp(p->prim, "bn_cnd_add_words") ? j.w : (asmcrypt_word)rep;
+                same_api_c(p->prim, &j, r0, strcmp(p->prim, "bn_sqr_words")
+                           ? (size_t)num : 2 * (size_t)num, rep ? " (all ones)" : "");
+            }
         }
     }
 }
@@ -257,7 +251,19 @@ static void test_modexp(void)
             make_modulus(n, num, kind);
             rand_below(a, n, num);
             tu_rand_words(e, ew);
-            rc = asmcrypt_mod_exp(r1, a, e, ew, n, num);
+            {
+                struct rt_job j;
+
+                memset(&j, 0, sizeof(j));
+                j.rp = r1;
+                j.ap = a;
+                j.ep = e;
+                j.ewords = ew;
+                j.np = n;
+                j.num = num;
+                rt_one("mod_exp", RT_API)(&j);
+                rc = (int)rt_result();
+            }
             slow_exp(r2, a, e, ew, n, num);
             CHECK(rc == 0 && memcmp(r1, r2, sizeof(asmcrypt_word) * (size_t)num) == 0,
                   "mod_exp num %d ewords %d kind %d rc %d, seed %llx", num, ew, kind, rc,
@@ -269,18 +275,16 @@ static void test_modexp(void)
 /* ---- implementation names --------------------------------------------------------- */
 static void test_impl(void)
 {
-    static const char *const prims[] = {
-        "poly1305", "bn_mont_mul", "mod_exp", "bn_mul_add_words", "bn_mul_words",
-        "bn_mul_sub_words", "bn_sqr_words", "bn_add_words", "bn_sub_words",
-        "bn_cnd_add_words", "bn_cnd_sub_words",
-    };
     size_t i;
 
     printf("caps %#x (detected %#x):", asmcrypt_cpu_caps(), asmcrypt_cpucap_detected());
-    for (i = 0; i < sizeof(prims) / sizeof(prims[0]); i++) {
-        const char *name = asmcrypt_impl(prims[i]);
-        CHECK(name != NULL && name[0] != '\0', "asmcrypt_impl(\"%s\")", prims[i]);
-        printf(" %s=%s", prims[i], name ? name : "(null)");
+    for (i = 0; i < rt_nprims; i++) {
+        const char *prim = rt_prims[i].impl, *name = asmcrypt_impl(prim);
+
+        if (i > 0 && strcmp(prim, rt_prims[i - 1].impl) == 0)
+            continue;               /* bn_mont_sqr: bn_mont_mul's dispatch */
+        CHECK(name != NULL && name[0] != '\0', "asmcrypt_impl(\"%s\")", prim);
+        printf(" %s=%s", prim, name ? name : "(null)");
     }
     printf("\n");
     CHECK(asmcrypt_impl("bogus") == NULL, "asmcrypt_impl(\"bogus\") not NULL");

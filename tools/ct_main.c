@@ -23,7 +23,7 @@
 #include "drv.h"
 
 #define NVAR 6
-static struct drv_job job;
+static struct rt_job job;
 static const BN_ULONG ONES = ~(BN_ULONG)0;
 
 /* ---- secret variants ------------------------------------------------------ */
@@ -65,7 +65,7 @@ static void secret_bytes(unsigned char *x, size_t n, int v, uint64_t *st)
 /* ---- cases ------------------------------------------------------------------ */
 typedef void (*setup_f)(int variant);
 
-static void run_case(const char *name, drv_fn fn, setup_f setup)
+static void run_case(const char *name, rt_op fn, setup_f setup)
 {
     int v;
 
@@ -132,19 +132,19 @@ static void poly_setup(int v)
 
 /* Implementations to check for prim: the C reference(s), then the API (or
  * internal dispatch, api_kind) at each distinct capability level. */
-static void each_impl(const char *prim, const char *what, enum drv_impl api_kind,
+static void each_impl(const char *prim, const char *what, enum rt_impl api_kind,
                       setup_f setup, char **caps, int ncaps, int with_c)
 {
     char name[128], seen[8][48];
     int i, k, nseen = 0;
 
-    if (with_c && drv_op(prim, DRV_C)) {
+    if (with_c && rt_one(prim, RT_C)) {
         snprintf(name, sizeof(name), "%s/c", what);
-        run_case(name, drv_op(prim, DRV_C), setup);
+        run_case(name, rt_one(prim, RT_C), setup);
     }
-    if (with_c && drv_op(prim, DRV_C64)) {
+    if (with_c && rt_one(prim, RT_C64)) {
         snprintf(name, sizeof(name), "%s/c64", what);
-        run_case(name, drv_op(prim, DRV_C64), setup);
+        run_case(name, rt_one(prim, RT_C64), setup);
     }
     for (i = 0; i < ncaps; i++) {
         const char *impl;
@@ -157,8 +157,8 @@ static void each_impl(const char *prim, const char *what, enum drv_impl api_kind
         if (!dup && nseen < 8) {
             snprintf(seen[nseen++], sizeof(seen[0]), "%s", impl);
             snprintf(name, sizeof(name), "%s/%s:%s@%s", what,
-                     api_kind == DRV_ANY ? "dispatch" : "api", impl, caps[i]);
-            run_case(name, drv_op(prim, api_kind), setup);
+                     api_kind == RT_ANY ? "dispatch" : "api", impl, caps[i]);
+            run_case(name, rt_one(prim, api_kind), setup);
         }
     }
     asmcrypt_cpucap_restrict(~0u);
@@ -181,30 +181,30 @@ int main(int argc, char **argv)
             num = 1;
         public_modulus(num, 0x3a3a + i);
         snprintf(what, sizeof(what), "bn_mont_mul/%d", num);
-        each_impl("bn_mont_mul", what, DRV_ANY, mont_setup, caps, ncaps, 1);
+        each_impl("bn_mont_mul", what, RT_ANY, mont_setup, caps, ncaps, 1);
         if (mont_bits[i] == 256)
-            each_impl("bn_mont_mul", what, DRV_API, mont_setup, caps, 1, 0);
+            each_impl("bn_mont_mul", what, RT_API, mont_setup, caps, 1, 0);
         /* squaring: bp == ap, where asm may take a squaring path */
         job.bp = job.ap;
         snprintf(what, sizeof(what), "bn_mont_sqr/%d", num);
-        each_impl("bn_mont_mul", what, DRV_ANY, mont_setup, caps, ncaps, 1);
+        each_impl("bn_mont_mul", what, RT_ANY, mont_setup, caps, ncaps, 1);
     }
 
     public_modulus(256 / ASMCRYPT_WORD_BITS, 0x77);
     job.ewords = job.num;
     snprintf(what, sizeof(what), "mod_exp/%d", job.num);
-    each_impl("mod_exp", what, DRV_API, modexp_setup, caps, ncaps, 1);
+    each_impl("mod_exp", what, RT_API, modexp_setup, caps, ncaps, 1);
     job.ewords = 1;
     snprintf(what, sizeof(what), "mod_exp/%d/e1", job.num);
-    each_impl("mod_exp", what, DRV_API, modexp_setup, caps, ncaps, 1);
+    each_impl("mod_exp", what, RT_API, modexp_setup, caps, ncaps, 1);
 
     for (i = 0; i < sizeof(cnd_words) / sizeof(cnd_words[0]); i++) {
         drv_job_buffers(&job);
         job.num = cnd_words[i];
         snprintf(what, sizeof(what), "bn_cnd_add_words/%d", job.num);
-        each_impl("bn_cnd_add_words", what, DRV_API, cnd_setup, caps, ncaps, 1);
+        each_impl("bn_cnd_add_words", what, RT_API, cnd_setup, caps, ncaps, 1);
         snprintf(what, sizeof(what), "bn_cnd_sub_words/%d", job.num);
-        each_impl("bn_cnd_sub_words", what, DRV_API, cnd_setup, caps, ncaps, 1);
+        each_impl("bn_cnd_sub_words", what, RT_API, cnd_setup, caps, ncaps, 1);
     }
 
     /* the word primitives Montgomery and modexp are built from: secret
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
             drv_job_buffers(&job);
             job.num = cnd_words[i];
             snprintf(what, sizeof(what), "%s/%d", wp[k], job.num);
-            each_impl(wp[k], what, DRV_API, words_setup, caps, ncaps, 1);
+            each_impl(wp[k], what, RT_API, words_setup, caps, ncaps, 1);
         }
     }
 
@@ -228,8 +228,8 @@ int main(int argc, char **argv)
         drv_job_buffers(&job);
         job.len = poly_len[i];
         snprintf(what, sizeof(what), "poly1305/%zu", job.len);
-        each_impl("poly1305", what, DRV_API, poly_setup, caps, ncaps, 1);
-        each_impl("poly1305", what, DRV_ANY, poly_setup, caps, ncaps, 0);
+        each_impl("poly1305", what, RT_API, poly_setup, caps, ncaps, 1);
+        each_impl("poly1305", what, RT_ANY, poly_setup, caps, ncaps, 0);
     }
 
     /* The planted leaks: must be flagged. */

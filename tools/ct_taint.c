@@ -25,13 +25,13 @@
 #include "drv.h"
 #include "bn/bn_exp_util.h"
 
-static struct drv_job job;
+static struct rt_job job;
 
 #define WSZ(n) (sizeof(BN_ULONG) * (size_t)(n))
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
-static void run(const char *name, drv_fn fn)
+static void run(const char *name, rt_op fn)
 {
     fprintf(stderr, "case %s\n", name);
     if (fn == NULL) {
@@ -62,10 +62,10 @@ static void modulus(int num, uint64_t seed)
 /* modexp below the API's argument checks: asmcrypt_mod_exp first tests
  * a < n (constant-time compare) and returns ASMCRYPT_ERANGE otherwise, a
  * branch on that one validity bit, which is the caller's to know (as
- * with bn_mont_mul, whose DRV_ANY entry skips the same check). */
+ * with bn_mont_mul, whose RT_ANY entry skips the same check). */
 static void modexp_core(void *arg)
 {
-    struct drv_job *j = arg;
+    struct rt_job *j = arg;
 
 #ifdef ASMCRYPT_BN_MODEXP_ASM
     if (bn_mod_exp_arch(j->rp, j->ap, j->ep, j->ewords, j->np, j->num))
@@ -78,7 +78,7 @@ static void modexp_core(void *arg)
 static void poly_incremental(void *arg)
 {
     static const size_t piece[] = {1, 15, 17, 64, 3};
-    struct drv_job *j = arg;
+    struct rt_job *j = arg;
     asmcrypt_poly1305_ctx ctx;
     size_t off = 0, k = 0;
 
@@ -114,11 +114,11 @@ static void bignum_cases(void)
         SECRET(job.ap, WSZ(num));
         SECRET(job.bp, WSZ(num));
         snprintf(name, sizeof(name), "bn_mont_mul/%d:%s", num, asmcrypt_impl("bn_mont_mul"));
-        run(name, drv_op("bn_mont_mul", DRV_ANY));
+        run(name, rt_one("bn_mont_mul", RT_ANY));
         job.bp = job.ap;                        /* squaring */
         SECRET(job.ap, WSZ(num));
         snprintf(name, sizeof(name), "bn_mont_sqr/%d:%s", num, asmcrypt_impl("bn_mont_mul"));
-        run(name, drv_op("bn_mont_mul", DRV_ANY));
+        run(name, rt_one("bn_mont_mul", RT_ANY));
     }
 
     modulus(256 / ASMCRYPT_WORD_BITS, 0x77);
@@ -142,7 +142,7 @@ static void bignum_cases(void)
             SECRET(job.bp, WSZ(job.num));
             SECRET(&job.cond, sizeof(job.cond));
             snprintf(name, sizeof(name), "%s/%d:%s", cnd[k], job.num, asmcrypt_impl(cnd[k]));
-            run(name, drv_op(cnd[k], DRV_API));
+            run(name, rt_one(cnd[k], RT_API));
         }
         for (k = 0; k < sizeof(wp) / sizeof(wp[0]); k++) {
             drv_job_buffers(&job);
@@ -156,7 +156,7 @@ static void bignum_cases(void)
             SECRET(job.bp, WSZ(job.num));
             SECRET(&job.w, sizeof(job.w));
             snprintf(name, sizeof(name), "%s/%d:%s", wp[k], job.num, asmcrypt_impl(wp[k]));
-            run(name, drv_op(wp[k], DRV_API));
+            run(name, rt_one(wp[k], RT_API));
         }
     }
 }
@@ -169,7 +169,7 @@ static void poly_cases(void)
     uint64_t st = 0x1305;
 
     for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
-        static const enum drv_impl kinds[] = {DRV_API, DRV_ANY};
+        static const enum rt_impl kinds[] = {RT_API, RT_ANY};
         size_t k;
 
         for (k = 0; k < 2; k++) {
@@ -181,8 +181,8 @@ static void poly_cases(void)
             SECRET(job.msg, job.len);
             snprintf(name, sizeof(name), "poly1305/%zu/%s:%s", job.len, k ? "dispatch" : "api",
                      asmcrypt_impl("poly1305"));
-            if (drv_op("poly1305", kinds[k]))
-                run(name, drv_op("poly1305", kinds[k]));
+            if (rt_one("poly1305", kinds[k]))
+                run(name, rt_one("poly1305", kinds[k]));
         }
         drv_rand_bytes(job.key, 32, &st);
         drv_rand_bytes(job.msg, job.len, &st);

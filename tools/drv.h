@@ -6,7 +6,8 @@
  * tools/qemu-icount.c watching calls of asmcrypt_probe().  Each probe call
  * is one measured region; the driver prints one label line per probe call
  * on stdout, in the same order, so a host script can pair the plugin's
- * per-call lines with what was measured.
+ * per-call lines with what was measured.  What they run, per primitive
+ * and implementation, comes from the routine table (routines.h).
  */
 #ifndef ASMCRYPT_TOOLS_DRV_H
 #define ASMCRYPT_TOOLS_DRV_H
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "internal.h"
+#include "routines.h"
 
 /* Largest sizes the drivers use. */
 #define DRV_MAX_WORDS (4096 / ASMCRYPT_WORD_BITS)
@@ -21,8 +23,7 @@
 
 /* The measured region: calls fn(arg) reps times (tools/drv_probe.c, kept
  * in its own file so that it is never inlined). */
-typedef void (*drv_fn)(void *arg);
-void asmcrypt_probe(drv_fn fn, void *arg, long reps);
+void asmcrypt_probe(rt_op fn, void *arg, long reps);
 
 /* Deterministic generator (xorshift64*), so every run sees the same data. */
 uint64_t drv_rand(uint64_t *state);
@@ -33,42 +34,15 @@ void drv_rand_modulus(BN_ULONG *np, int num, uint64_t *state);
 /* A value below np (top word reduced modulo np's top word). */
 void drv_rand_below(BN_ULONG *ap, const BN_ULONG *np, int num, uint64_t *state);
 
-/* ---- jobs: one operation of one primitive, on fixed buffers ------------- */
-enum drv_impl {
-    DRV_C,          /* the C reference called directly (*_c, poly1305_ref*) */
-    DRV_C64,        /* second C reference where there is one (poly1305_ref64) */
-    DRV_API,        /* the library API, dispatched at the current cap level */
-    DRV_ANY,        /* internal dispatch without argument checks (mont) */
-    DRV_OPENSSL,    /* peer: OpenSSL libcrypto */
-    DRV_GMP,        /* peer: GMP */
-};
-
-struct drv_job {
-    drv_fn op;              /* performs one operation on this job */
-    int num;                /* words (bn) */
-    size_t len;             /* bytes (poly1305) */
-    int ewords;             /* exponent words (modexp) */
-    BN_ULONG w, cond, n0;
-    BN_ULONG *rp, *ap, *bp, *np, *ep;
-    unsigned char *msg, *key, *tag;
-    void *peer;             /* peer state (drv_peers.c) */
-};
-
-/* Primitive names as in asmcrypt_impl(): "bn_mont_mul", "mod_exp",
- * "poly1305", "bn_mul_add_words", ... .  Returns the operation for impl,
- * or NULL when that implementation does not exist in this build. */
-drv_fn drv_op(const char *prim, enum drv_impl impl);
+/* ---- jobs: struct rt_job and the operations on it are the routine
+ * table's (tools/routines.h); the drivers give them fixed buffers ---------- */
 /* Buffers with room for the largest job (static, so addresses are stable). */
-void drv_job_buffers(struct drv_job *j);
+void drv_job_buffers(struct rt_job *j);
 /* Recompute derived values (n0) after the inputs changed. */
-void drv_job_prepare(struct drv_job *j);
+void drv_job_prepare(struct rt_job *j);
 /* Fresh buffers, num words and a random modulus (odd, top bit set) drawn
  * from *state, with its n0: the public part of a Montgomery job. */
-void drv_job_modulus(struct drv_job *j, int num, uint64_t *state);
-
-/* Peers: set up j->peer from the job's inputs (returns 0 if unavailable). */
-int drv_peer_prepare(const char *prim, enum drv_impl impl, struct drv_job *j);
-drv_fn drv_peer_op(const char *prim, enum drv_impl impl);
+void drv_job_modulus(struct rt_job *j, int num, uint64_t *state);
 
 /* Capability levels from a list like "ffffffff 1 0" (argv). */
 unsigned int drv_parse_cap(const char *s);
@@ -85,13 +59,13 @@ void ct_leak_table(unsigned char *out, const unsigned char *in, size_t len);
  * as a planted leak. */
 static inline void ct_leak_exp_op(void *a)
 {
-    struct drv_job *j = a;
+    struct rt_job *j = a;
     ct_leak_branchy_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->n0, j->num);
 }
 
 static inline void ct_leak_table_op(void *a)
 {
-    struct drv_job *j = a;
+    struct rt_job *j = a;
     ct_leak_table(j->tag, j->msg, j->len);
 }
 

@@ -8,7 +8,7 @@
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-void asmcrypt_probe(drv_fn fn, void *arg, long reps)
+void asmcrypt_probe(rt_op fn, void *arg, long reps)
 {
     long i;
 

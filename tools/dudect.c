@@ -78,7 +78,7 @@ static inline uint64_t ticks(void)
 }
 
 /* ---- the cases: prepare(class) writes the secret inputs of the job ---- */
-static struct drv_job job;
+static struct rt_job job;
 static uint64_t rng = 0xd0dec7;
 static long reps = 8;           /* calls per measurement (-r): the TSC may tick coarsely */
 typedef void (*prep_f)(int cls);
@@ -179,7 +179,7 @@ static void snap(unsigned char *p, int save)
 #undef SNAP
 }
 
-static void measure(const char *name, const char *level, drv_fn fn, prep_f prep, long n)
+static void measure(const char *name, const char *level, rt_op fn, prep_f prep, long n)
 {
     long total = WARM + n, i;
     size_t sz = snap_size();
@@ -261,23 +261,23 @@ static void all_cases(const char *lvl, long n)
     size_t k;
 
     modulus(256 / ASMCRYPT_WORD_BITS);
-    measure("bn_mont_mul/256", lvl, drv_op("bn_mont_mul", DRV_ANY), prep_mont, n);
+    measure("bn_mont_mul/256", lvl, rt_one("bn_mont_mul", RT_ANY), prep_mont, n);
     modulus(2048 / ASMCRYPT_WORD_BITS);
-    measure("bn_mont_mul/2048", lvl, drv_op("bn_mont_mul", DRV_ANY), prep_mont, n / 4);
+    measure("bn_mont_mul/2048", lvl, rt_one("bn_mont_mul", RT_ANY), prep_mont, n / 4);
     modulus(512 / ASMCRYPT_WORD_BITS);
     job.ewords = job.num;
-    measure("mod_exp/512", lvl, drv_op("mod_exp", DRV_API), prep_exp, n / 100 > 200 ? n / 100 : 200);
+    measure("mod_exp/512", lvl, rt_one("mod_exp", RT_API), prep_exp, n / 100 > 200 ? n / 100 : 200);
     for (k = 0; k < sizeof(wp) / sizeof(wp[0]); k++) {
         drv_job_buffers(&job);
         job.num = 16;
         snprintf(name, sizeof(name), "%s/16", wp[k]);
-        measure(name, lvl, drv_op(wp[k], DRV_API), prep_words, n);
+        measure(name, lvl, rt_one(wp[k], RT_API), prep_words, n);
     }
     drv_job_buffers(&job);
     job.len = 64;
-    measure("poly1305/64", lvl, drv_op("poly1305", DRV_API), prep_poly, n);
+    measure("poly1305/64", lvl, rt_one("poly1305", RT_API), prep_poly, n);
     job.len = 1024;
-    measure("poly1305/1024", lvl, drv_op("poly1305", DRV_API), prep_poly, n / 4);
+    measure("poly1305/1024", lvl, rt_one("poly1305", RT_API), prep_poly, n / 4);
 }
 
 int main(int argc, char **argv)

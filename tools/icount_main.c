@@ -11,7 +11,8 @@
  * "api:<name>" (the library's dispatch at a capability level, <name> from
  * asmcrypt_impl(); for bn_mont_mul and poly1305 the internal dispatch
  * without the API's argument checks and context wipe),
- * "openssl", "gmp", or "null" for the empty-loop baseline; REPS 0 marks a
+ * a peer library ("openssl", "gmp", "sodium": its routine-table entries),
+ * or "null" for the empty-loop baseline; REPS 0 marks a
  * warm-up call).  tools/icount-report.pl divides the difference of the 2N
  * and N counts by N*UNITS.  -q runs a reduced size list.  -g runs the
  * set test/icount-gate.sh gates: the headline sizes, the library paths
@@ -32,91 +33,69 @@ static void null_op(void *a)
     (void)a;
 }
 
-/* bn_mont_mul's internal dispatch squaring: ap == bp, rp apart */
-static void mont_sqr_any(void *a)
-{
-    struct drv_job *j = a;
-
-    bn_mont_mul_any(j->rp, j->ap, j->ap, j->np, j->n0, j->num);
-}
-
-/* the prim the dispatch and asmcrypt_impl() know it by */
-static const char *base_prim(const char *prim)
-{
-    return strcmp(prim, "bn_mont_sqr") ? prim : "bn_mont_mul";
-}
-
 struct impl {
-    enum drv_impl kind;
+    const struct routine *r;
     unsigned int cap;
     char label[48];
 };
 
-/* Implementations of prim in this build: C refs, the API at each distinct
- * implementation the capability levels select, then peers. */
+static void add_impl(struct impl *out, int *n, const struct routine *r,
+                     unsigned int cap, const char *label)
+{
+    out[*n].r = r;
+    out[*n].cap = cap;
+    snprintf(out[(*n)++].label, sizeof(out[0].label), "%s", label);
+}
+
+/* Implementations of prim in the routine table: C refs, the internal
+ * dispatch (no API checks or wipes in the count; the API where there is
+ * none) at each distinct implementation the capability levels select,
+ * then peers. */
 static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
 {
+    const struct routine *dispatch = rt_get(prim, RT_ANY);
+    char label[48];
     int n = 0, i, k;
+    size_t t;
 
-    prim = base_prim(prim);
-    if (drv_op(prim, DRV_C) && !gate) {
-        out[n].kind = DRV_C;
-        out[n].cap = ~0u;
-        snprintf(out[n++].label, sizeof(out[0].label),
-                 strcmp(prim, "poly1305") ? "c" : "c-ref26");
-    }
-    if (drv_op(prim, DRV_C64) && !gate) {
-        out[n].kind = DRV_C64;
-        out[n].cap = ~0u;
-        snprintf(out[n++].label, sizeof(out[0].label), "c-ref64");
-    }
-    for (i = 0; i < ncaps; i++) {
+    if (dispatch == NULL)
+        dispatch = rt_get(prim, RT_API);
+    if (!gate && rt_get(prim, RT_C))
+        add_impl(out, &n, rt_get(prim, RT_C), ~0u, rt_get(prim, RT_C)->name);
+    if (!gate && rt_get(prim, RT_C64))
+        add_impl(out, &n, rt_get(prim, RT_C64), ~0u, rt_get(prim, RT_C64)->name);
+    for (i = 0; i < ncaps && dispatch != NULL; i++) {
         unsigned int cap = drv_parse_cap(caps[i]);
-        const char *name;
         int dup = 0;
 
         asmcrypt_cpucap_restrict(cap);
-        name = asmcrypt_impl(prim);
+        snprintf(label, sizeof(label), "api:%s", rt_impl_name(prim));
         for (k = 0; k < n; k++)
-            if (!strncmp(out[k].label, "api:", 4) && !strcmp(out[k].label + 4, name))
-                dup = 1;
-        if (dup)
-            continue;
-        /* the internal dispatch where there is one (no API checks or
-         * wipes in the count), else the API */
-        out[n].kind = drv_op(prim, DRV_ANY) ? DRV_ANY : DRV_API;
-        out[n].cap = cap;
-        snprintf(out[n++].label, sizeof(out[0].label), "api:%s", name);
+            dup |= !strcmp(out[k].label, label);
+        if (!dup)
+            add_impl(out, &n, dispatch, cap, label);
     }
     asmcrypt_cpucap_restrict(~0u);
-    if (gate)
-        return n;
-    if (drv_peer_op(prim, DRV_OPENSSL)) {
-        out[n].kind = DRV_OPENSSL;
-        out[n].cap = ~0u;
-        snprintf(out[n++].label, sizeof(out[0].label), "openssl");
-    }
-    if (drv_peer_op(prim, DRV_GMP)) {
-        out[n].kind = DRV_GMP;
-        out[n].cap = ~0u;
-        snprintf(out[n++].label, sizeof(out[0].label), "gmp");
-    }
+    for (t = 0; t < rt_ntable && !gate; t++)
+        if (rt_table[t].impl == RT_PEER && !strcmp(rt_table[t].prim, prim))
+            add_impl(out, &n, &rt_table[t], ~0u, rt_table[t].lib);
     return n;
 }
 
-static void setup(struct drv_job *j, const char *prim, int size)
+static void setup(struct rt_job *j, const char *prim, int size)
 {
     uint64_t st = 0x5eed1234abcdull + (uint64_t)size;
 
     drv_job_buffers(j);
-    if (!strcmp(prim, "poly1305")) {
+    switch (rt_prim(prim)->shape) {
+    case RT_POLY1305:
         j->len = (size_t)size;
         drv_rand_bytes(j->msg, j->len, &st);
         drv_rand_bytes(j->key, 32, &st);
         return;
-    }
-    if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "bn_mont_sqr") ||
-        !strcmp(prim, "mod_exp")) {
+    case RT_MONT:
+    case RT_MONT_SQR:
+    case RT_MODEXP:
         j->num = size / ASMCRYPT_WORD_BITS;
         drv_rand_modulus(j->np, j->num, &st);
         drv_rand_below(j->ap, j->np, j->num, &st);
@@ -126,6 +105,8 @@ static void setup(struct drv_job *j, const char *prim, int size)
         j->ep[j->ewords - 1] |= (BN_ULONG)1 << (ASMCRYPT_WORD_BITS - 1);
         drv_job_prepare(j);
         return;
+    case RT_WORDS:
+        break;
     }
     j->num = size;                    /* word primitives: size in limbs */
     drv_rand_words(j->rp, 2 * size, &st);
@@ -136,7 +117,7 @@ static void setup(struct drv_job *j, const char *prim, int size)
 }
 
 static void measure(const char *prim, int size, long units, const char *label,
-                    drv_fn fn, struct drv_job *j, long reps)
+                    rt_op fn, struct rt_job *j, long reps)
 {
     printf("probe %s %d %ld %s 0\n", prim, size, units, label);
     asmcrypt_probe(fn, j, 1);                       /* warm-up */
@@ -151,17 +132,17 @@ static void run_prim(const char *prim, const int *sizes, int nsizes,
 {
     struct impl im[16];
     int ni = impls(prim, caps, ncaps, im), s, i;
-    static struct drv_job job;
+    enum rt_shape shape = rt_prim(prim)->shape;
+    static struct rt_job job;
 
     for (s = 0; s < nsizes; s++) {
         int size = sizes[s];
         long units, reps;
 
-        if (!strcmp(prim, "poly1305")) {
+        if (shape == RT_POLY1305) {
             units = size;
             reps = size >= 4096 ? 1 : 4096 / size;
-        } else if (!strcmp(prim, "bn_mont_mul") || !strcmp(prim, "bn_mont_sqr") ||
-                   !strcmp(prim, "mod_exp")) {
+        } else if (shape != RT_WORDS) {
             units = 1;
             reps = 1;
         } else {
@@ -169,22 +150,11 @@ static void run_prim(const char *prim, const int *sizes, int nsizes,
             reps = size >= 128 ? 1 : 128 / size;
         }
         for (i = 0; i < ni; i++) {
-            drv_fn fn;
-
             setup(&job, prim, size);
-            if (im[i].kind == DRV_OPENSSL || im[i].kind == DRV_GMP) {
-                if (!drv_peer_prepare(prim, im[i].kind, &job))
-                    continue;
-                fn = drv_peer_op(prim, im[i].kind);
-            } else if (!strcmp(prim, "bn_mont_sqr")) {
-                fn = im[i].kind == DRV_ANY ? mont_sqr_any : NULL;
-            } else {
-                fn = drv_op(prim, im[i].kind);
-            }
-            if (!fn)
+            if (im[i].r->prepare && !im[i].r->prepare(&job))
                 continue;
             asmcrypt_cpucap_restrict(im[i].cap);
-            measure(prim, size, units, im[i].label, fn, &job, reps);
+            measure(prim, size, units, im[i].label, im[i].r->one, &job, reps);
             asmcrypt_cpucap_restrict(~0u);
         }
     }
@@ -202,11 +172,11 @@ int main(int argc, char **argv)
     static const int gmont[] = {1024, 2048};
     static const int gmexp[] = {1024};
     static const int gwords[] = {8, 32};
-    static const char *const wprims[] = {
+    static const char *const wprims[] = {   /* the order of the reports */
         "bn_mul_add_words", "bn_mul_words", "bn_mul_sub_words", "bn_sqr_words",
         "bn_add_words", "bn_sub_words", "bn_cnd_add_words", "bn_cnd_sub_words",
     };
-    static struct drv_job job;
+    static struct rt_job job;
     char *all[] = {"ffffffff"};
     char **caps = all;
     int ncaps = 1;

@@ -14,7 +14,7 @@ ROW ?=
 ICOUNT_FLAGS ?=
 
 TOOLS_PLUGIN  = toolbin/libicount.so
-TOOLS_DRV_OBJ = obj/tools/drv_probe.o obj/tools/drv_util.o obj/tools/drv_ops.o
+TOOLS_DRV_OBJ = obj/tools/drv_probe.o obj/tools/drv_util.o obj/tools/drv_jobs.o
 # qemu for the tools: the target's emulator, or the host's qemu-user when
 # the build is native (tracing needs qemu even there).
 TOOLS_EMU     = $(if $(strip $(EMULATOR)),$(EMULATOR),qemu-$(shell uname -m) -cpu max)
@@ -30,23 +30,26 @@ $(TOOLS_PLUGIN): $(SRCDIR)/tools/qemu-icount.c Makefile
 # call (the plugin finds the end of a call at the caller's return address).
 TOOLS_CFLAGS  = $(CPPFLAGS) -I$(SRCDIR)/tools $(CFLAGS) -fno-optimize-sibling-calls
 
-obj/tools/%.o: $(SRCDIR)/tools/%.c $(SRCDIR)/tools/drv.h $(HEADERS) Makefile
+obj/tools/%.o: $(SRCDIR)/tools/%.c $(SRCDIR)/tools/drv.h $(SRCDIR)/tools/routines.h $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) -c $< -o $@
 
-# Peers (OpenSSL, GMP) only in the counting driver.
-obj/tools/drv_peers_on.o: $(SRCDIR)/tools/drv_peers.c $(SRCDIR)/tools/drv.h $(HEADERS) Makefile
+# The routine table (tools/routines.h), with the peers (OpenSSL, GMP,
+# libsodium) for apps/speed and the counting driver, and without them
+# (obj/tools/routines.o, the rule above) for the constant-time drivers
+# and the tests (Makefile.in's TEST_UTIL).
+obj/tools/routines_peers.o: $(SRCDIR)/tools/routines.c $(SRCDIR)/tools/routines.h $(HEADERS) Makefile
 	@mkdir -p $(@D)
 	$(CC) $(TOOLS_CFLAGS) $(PEER_CFLAGS) -c $< -o $@
 
 # Static when the toolchain can (stable addresses, symbols in one image,
 # no dynamic loader in the counts); dynamic otherwise.
-toolbin/icount_driver: obj/tools/icount_main.o obj/tools/drv_peers_on.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+toolbin/icount_driver: obj/tools/icount_main.o obj/tools/routines_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(PEER_LIBS) $(LDFLAGS) 2>/dev/null || \
 	$(CC) $(CFLAGS) -o $@ $^ $(PEER_LIBS) $(LDFLAGS)
 
-toolbin/ct_driver: obj/tools/ct_main.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+toolbin/ct_driver: obj/tools/ct_main.o obj/tools/ct_leaks.o obj/tools/routines.o $(TOOLS_DRV_OBJ) libasmcrypt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -static -o $@ $^ $(LDFLAGS) 2>/dev/null || \
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
@@ -76,14 +79,14 @@ CLEAN_EXTRA += toolbin obj/tools icount-*.md mca-*.md
 
 # Secret-taint driver for valgrind memcheck (test/ct-taint.sh, the
 # ct-taint row; needs valgrind/memcheck.h from Debian's valgrind package).
-toolbin/ct_taint: obj/tools/ct_taint.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+toolbin/ct_taint: obj/tools/ct_taint.o obj/tools/ct_leaks.o obj/tools/routines.o $(TOOLS_DRV_OBJ) libasmcrypt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 # dudect-style timing measurement (x86_64; docs/perf/dudect.md).  Never a
 # test: `make dudect` prints the table, DUDECT_N measurements per case.
 DUDECT_N ?= 20000
-toolbin/dudect: obj/tools/dudect.o obj/tools/ct_leaks.o obj/tools/drv_peers.o $(TOOLS_DRV_OBJ) libasmcrypt.a
+toolbin/dudect: obj/tools/dudect.o obj/tools/ct_leaks.o obj/tools/routines.o $(TOOLS_DRV_OBJ) libasmcrypt.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 

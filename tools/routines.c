@@ -1,0 +1,486 @@
+/*
+ * tools/routines.c - the routine table (routines.h): each implementation
+ * of each primitive as one operation on a struct rt_job, ours and the
+ * peers'.  Built twice (tools/tools.mk): routines_peers.o with PEER_CFLAGS
+ * (OpenSSL, GMP, libsodium entries present where Configure found them)
+ * and routines.o without.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "routines.h"
+
+#if defined(HAVE_OPENSSL)
+# include <openssl/bn.h>
+# include <openssl/crypto.h>
+# include <openssl/evp.h>
+#endif
+#if defined(HAVE_GMP)
+# include <gmp.h>
+#endif
+#if defined(HAVE_SODIUM)
+# include <sodium.h>
+#endif
+
+/* Results go to a volatile sink so the calls cannot be dropped; it is
+ * also the scalar result rt_result() reports. */
+static volatile BN_ULONG sink;
+
+BN_ULONG rt_result(void)
+{
+    return sink;
+}
+
+/* RT_OP(f, statement): f(job) performs the statement once (the drivers'
+ * probe calls it), f_n(job, n) n times (apps/speed times it), with j the
+ * job. */
+#define RT_OP(fn, ...)                                                       \
+    static void fn(void *a_)                                                 \
+    {                                                                        \
+        struct rt_job *j = a_;                                               \
+        __VA_ARGS__;                                                         \
+    }                                                                        \
+    static void fn##_n(void *a_, unsigned long n_)                           \
+    {                                                                        \
+        struct rt_job *j = a_;                                               \
+        while (n_--) {                                                       \
+            __VA_ARGS__;                                                     \
+        }                                                                    \
+    }
+
+/* ---- Montgomery multiplication and modexp ------------------------------- */
+RT_OP(mont_c, sink = (BN_ULONG)bn_mul_mont_c(j->rp, j->ap, j->bp, j->np, &j->n0, j->num))
+RT_OP(mont_any, bn_mont_mul_any(j->rp, j->ap, j->bp, j->np, j->n0, j->num))
+RT_OP(mont_api, sink = (BN_ULONG)asmcrypt_bn_mont_mul(j->rp, j->ap, j->bp, j->np, j->n0, j->num))
+RT_OP(sqr_c, sink = (BN_ULONG)bn_mul_mont_c(j->rp, j->ap, j->ap, j->np, &j->n0, j->num))
+RT_OP(sqr_any, bn_mont_mul_any(j->rp, j->ap, j->ap, j->np, j->n0, j->num))
+RT_OP(sqr_api, sink = (BN_ULONG)asmcrypt_bn_mont_mul(j->rp, j->ap, j->ap, j->np, j->n0, j->num))
+#ifdef ASMCRYPT_BN_MONT_ASM
+RT_OP(mont_asm, sink = (BN_ULONG)bn_mul_mont(j->rp, j->ap, j->bp, j->np, &j->n0, j->num))
+RT_OP(sqr_asm, sink = (BN_ULONG)bn_mul_mont(j->rp, j->ap, j->ap, j->np, &j->n0, j->num))
+#endif
+RT_OP(modexp_api, sink = (BN_ULONG)asmcrypt_mod_exp(j->rp, j->ap, j->ep, j->ewords, j->np, j->num))
+
+/* ---- word primitives ----------------------------------------------------- */
+/* C reference, API and (asm builds) the assembly of one word primitive;
+ * W: rp, ap, num, w; AB: rp, ap, bp, num; CND: AB and cond. */
+#define ARGS_W   j->rp, j->ap, j->num, j->w
+#define ARGS_AB  j->rp, j->ap, j->bp, j->num
+#define ARGS_CND j->rp, j->ap, j->bp, j->num, j->cond
+#define WORDS_C_API(name, args)                                              \
+    RT_OP(name##_c, sink = bn_##name##_c(ARGS_##args))                       \
+    RT_OP(name##_api, BN_ULONG c; asmcrypt_bn_##name(ARGS_##args, &c); sink = c)
+#ifdef ASMCRYPT_BN_WORDS_ASM
+# define WORDS(name, args) WORDS_C_API(name, args)                           \
+    RT_OP(name##_asm, sink = bn_##name(ARGS_##args))
+#else
+# define WORDS(name, args) WORDS_C_API(name, args)
+#endif
+WORDS(mul_add_words, W)
+WORDS(mul_words, W)
+WORDS(mul_sub_words, W)
+WORDS(add_words, AB)
+WORDS(sub_words, AB)
+WORDS(cnd_add_words, CND)
+WORDS(cnd_sub_words, CND)
+
+RT_OP(sqr_words_c, bn_sqr_words_c(j->rp, j->ap, j->num))
+RT_OP(sqr_words_api, sink = (BN_ULONG)asmcrypt_bn_sqr_words(j->rp, j->ap, j->num))
+#ifdef ASMCRYPT_BN_WORDS_ASM
+RT_OP(sqr_words_asm, bn_sqr_words(j->rp, j->ap, j->num))
+#endif
+
+/* ---- Poly1305: one-shot tag (init, blocks, padded last block, emit) ----- */
+static asmcrypt_poly1305_ctx poly_ctx;
+
+static void nonce_words(unsigned int nonce[4], const unsigned char *s)
+{
+    int i;
+
+    for (i = 0; i < 4; i++)
+        nonce[i] = (unsigned int)s[4 * i] | (unsigned int)s[4 * i + 1] << 8
+                   | (unsigned int)s[4 * i + 2] << 16
+                   | (unsigned int)s[4 * i + 3] << 24;
+}
+
+/* Inlined where used, so that each one-shot is the one function it was
+ * when written out in full (the gated instruction counts). */
+#if defined(__GNUC__)
+# define RT_INLINE static inline __attribute__((always_inline))
+#else
+# define RT_INLINE static inline
+#endif
+
+/* The message after init: its whole blocks (full bytes), then the padded
+ * last one (rest bytes), both counted before init as the callers do.
+ * *blocks is read at each call, as the dispatch's poly_ctx.blocks is. */
+RT_INLINE void poly_message(const struct rt_job *j, poly1305_blocks_f const *blocks,
+                            size_t full, size_t rest)
+{
+    if (full)
+        (*blocks)(poly_ctx.opaque, j->msg, full, 1);
+    if (rest) {
+        unsigned char last[16] = {0};
+        memcpy(last, j->msg + full, rest);
+        last[rest] = 1;
+        (*blocks)(poly_ctx.opaque, last, 16, 0);
+    }
+}
+
+typedef int (*poly_init_f)(void *, const unsigned char *);
+
+static void poly_ref(struct rt_job *j, poly_init_f init, poly1305_blocks_f blocks,
+                     poly1305_emit_f emit)
+{
+    unsigned int nonce[4];
+    size_t full = j->len & ~(size_t)15, rest = j->len & 15;
+
+    nonce_words(nonce, j->key + 16);
+    init(poly_ctx.opaque, j->key);
+    poly_message(j, &blocks, full, rest);
+    emit(poly_ctx.opaque, j->tag, nonce);
+}
+
+RT_OP(poly_c26, poly_ref(j, poly1305_ref26_init, poly1305_ref26_blocks, poly1305_ref26_emit))
+#ifdef ASMCRYPT_HAVE_INT128
+RT_OP(poly_c64, poly_ref(j, poly1305_ref64_init, poly1305_ref64_blocks, poly1305_ref64_emit))
+#endif
+RT_OP(poly_api, sink = (BN_ULONG)asmcrypt_poly1305(j->tag, j->msg, j->len, j->key))
+
+/* What the API selects (asm when enabled), without the API's buffering and
+ * final wipe: init, blocks, padded last block, emit - like poly_ref. */
+RT_INLINE void poly_dispatch(struct rt_job *j)
+{
+    size_t full = j->len & ~(size_t)15, rest = j->len & 15;
+
+    asmcrypt_poly1305_init(&poly_ctx, j->key);
+    poly_message(j, &poly_ctx.blocks, full, rest);
+    poly_ctx.emit(poly_ctx.opaque, j->tag, poly_ctx.nonce);
+}
+RT_OP(poly_any, poly_dispatch(j))
+
+#ifdef ASMCRYPT_POLY1305_ASM
+/* The assembly itself: its init may hand out other block and emit
+ * functions (a vector path) in func[]. */
+RT_INLINE void poly_bare(struct rt_job *j)
+{
+    poly1305_blocks_f blocks = poly1305_blocks;
+    poly1305_emit_f emit = poly1305_emit;
+    void *func[2] = {NULL, NULL};
+    unsigned int nonce[4];
+    size_t full = j->len & ~(size_t)15, rest = j->len & 15;
+
+    nonce_words(nonce, j->key + 16);
+    if (poly1305_init(poly_ctx.opaque, j->key, func)) {
+        blocks = (poly1305_blocks_f)func[0];
+        emit = (poly1305_emit_f)func[1];
+    }
+    poly_message(j, &blocks, full, rest);
+    emit(poly_ctx.opaque, j->tag, nonce);
+}
+RT_OP(poly_asm, poly_bare(j))
+#endif
+
+/* ---- peers ---------------------------------------------------------------- */
+#if defined(HAVE_OPENSSL)
+static struct {
+    BN_CTX *ctx;
+    BN_MONT_CTX *mont;
+    BIGNUM *r, *a, *b, *n, *e;
+    EVP_MAC *mac;
+    EVP_MAC_CTX *mctx;
+} ossl;
+
+/* num words as the fixed-width little-endian bytes of BN_lebin2bn, and
+ * back (endian-independent) */
+static BIGNUM *to_bn(BIGNUM *bn, const BN_ULONG *p, int num)
+{
+    static unsigned char tmp[ASMCRYPT_BN_MAX_WORDS * sizeof(BN_ULONG)];
+    size_t n = (size_t)num * sizeof(BN_ULONG), i;
+
+    for (i = 0; i < n; i++)
+        tmp[i] = (unsigned char)(p[i / sizeof(BN_ULONG)] >> (8 * (i % sizeof(BN_ULONG))));
+    return BN_lebin2bn(tmp, (int)n, bn);
+}
+
+static void ossl_fetch(struct rt_job *j)
+{
+    static unsigned char tmp[ASMCRYPT_BN_MAX_WORDS * sizeof(BN_ULONG)];
+    size_t n = (size_t)j->num * sizeof(BN_ULONG), i;
+
+    memset(j->rp, 0, n);
+    if (BN_bn2lebinpad(ossl.r, tmp, (int)n) < 0)
+        return;
+    for (i = 0; i < n; i++)
+        j->rp[i / sizeof(BN_ULONG)] |= (BN_ULONG)tmp[i] << (8 * (i % sizeof(BN_ULONG)));
+}
+
+static int ossl_init(void)
+{
+    if (ossl.ctx == NULL) {
+        ossl.ctx = BN_CTX_new();
+        ossl.mont = BN_MONT_CTX_new();
+        ossl.r = BN_new();
+        ossl.a = BN_new();
+        ossl.b = BN_new();
+        ossl.n = BN_new();
+        ossl.e = BN_new();
+        ossl.mac = EVP_MAC_fetch(NULL, "POLY1305", NULL);
+        ossl.mctx = ossl.mac ? EVP_MAC_CTX_new(ossl.mac) : NULL;
+    }
+    return ossl.ctx != NULL && ossl.mont != NULL && ossl.r != NULL && ossl.a != NULL
+           && ossl.b != NULL && ossl.n != NULL && ossl.e != NULL;
+}
+
+static int ossl_prepare_bn(struct rt_job *j)
+{
+    if (!ossl_init() || j->num < 1)
+        return 0;
+    to_bn(ossl.n, j->np, j->num);
+    to_bn(ossl.a, j->ap, j->num);
+    to_bn(ossl.b, j->bp, j->num);
+    if (j->ewords > 0)
+        to_bn(ossl.e, j->ep, j->ewords);
+    BN_set_flags(ossl.e, BN_FLG_CONSTTIME);
+    return BN_MONT_CTX_set(ossl.mont, ossl.n, ossl.ctx) == 1;
+}
+
+static int ossl_prepare_mac(struct rt_job *j)
+{
+    (void)j;
+    return ossl_init() && ossl.mctx != NULL;
+}
+
+RT_OP(ossl_mont, sink = (BN_ULONG)BN_mod_mul_montgomery(ossl.r, ossl.a, ossl.b, ossl.mont, ossl.ctx); (void)j)
+/* a == b: OpenSSL's own squaring path */
+RT_OP(ossl_sqr, sink = (BN_ULONG)BN_mod_mul_montgomery(ossl.r, ossl.a, ossl.a, ossl.mont, ossl.ctx); (void)j)
+RT_OP(ossl_modexp, sink = (BN_ULONG)BN_mod_exp_mont_consttime(ossl.r, ossl.a, ossl.e, ossl.n,
+                                                              ossl.ctx, ossl.mont); (void)j)
+
+static void ossl_mac(struct rt_job *j)
+{
+    size_t outl = 0;
+
+    EVP_MAC_init(ossl.mctx, j->key, 32, NULL);
+    EVP_MAC_update(ossl.mctx, j->msg, j->len);
+    EVP_MAC_final(ossl.mctx, j->tag, &outl, 16);
+    sink = outl;
+}
+RT_OP(ossl_poly, ossl_mac(j))
+#endif
+
+#if defined(HAVE_GMP)
+/* The mpn functions work on our buffers when the limb is our word. */
+# define GMP_LIMB_OK (sizeof(mp_limb_t) == sizeof(BN_ULONG) && GMP_NAIL_BITS == 0)
+# define MP(p) ((mp_limb_t *)(void *)(p))
+# define CMP(p) ((const mp_limb_t *)(const void *)(p))
+static mpz_t gr, ga, ge, gn;
+
+static int gmp_prepare_exp(struct rt_job *j)
+{
+    static int ready;
+
+    if (!ready) {
+        mpz_inits(gr, ga, ge, gn, NULL);
+        ready = 1;
+    }
+    mpz_import(gn, (size_t)j->num, -1, sizeof(BN_ULONG), 0, 0, j->np);
+    mpz_import(ga, (size_t)j->num, -1, sizeof(BN_ULONG), 0, 0, j->ap);
+    mpz_import(ge, (size_t)j->ewords, -1, sizeof(BN_ULONG), 0, 0, j->ep);
+    return mpz_sgn(ge) > 0;     /* mpz_powm_sec needs e > 0 */
+}
+
+static void gmp_fetch_exp(struct rt_job *j)
+{
+    memset(j->rp, 0, (size_t)j->num * sizeof(BN_ULONG));
+    if (mpz_sizeinbase(gr, 2) <= (size_t)j->num * ASMCRYPT_WORD_BITS)
+        mpz_export(j->rp, NULL, -1, sizeof(BN_ULONG), 0, 0, gr);
+    else
+        j->rp[0] = ~j->rp[0];   /* cannot be the result: too large */
+}
+
+static int gmp_prepare_words(struct rt_job *j)
+{
+    return GMP_LIMB_OK && j->num >= 1;
+}
+
+RT_OP(g_powm, mpz_powm_sec(gr, ga, ge, gn); sink = mpz_size(gr); (void)j)
+RT_OP(g_addmul, sink = mpn_addmul_1(MP(j->rp), CMP(j->ap), j->num, j->w))
+RT_OP(g_mul, sink = mpn_mul_1(MP(j->rp), CMP(j->ap), j->num, j->w))
+RT_OP(g_submul, sink = mpn_submul_1(MP(j->rp), CMP(j->ap), j->num, j->w))
+RT_OP(g_add, sink = mpn_add_n(MP(j->rp), CMP(j->ap), CMP(j->bp), j->num))
+RT_OP(g_sub, sink = mpn_sub_n(MP(j->rp), CMP(j->ap), CMP(j->bp), j->num))
+RT_OP(g_cadd, sink = mpn_cnd_add_n(j->cond, MP(j->rp), CMP(j->ap), CMP(j->bp), j->num))
+RT_OP(g_csub, sink = mpn_cnd_sub_n(j->cond, MP(j->rp), CMP(j->ap), CMP(j->bp), j->num))
+#endif
+
+#if defined(HAVE_SODIUM)
+static int sodium_prepare(struct rt_job *j)
+{
+    (void)j;
+    return sodium_init() >= 0;
+}
+
+RT_OP(sodium_poly, crypto_onetimeauth_poly1305(j->tag, j->msg, (unsigned long long)j->len, j->key))
+#endif
+
+/* ---- the tables ------------------------------------------------------------ */
+const struct rt_prim rt_prims[] = {
+    {"poly1305", "poly1305", "poly1305", "one-shot MAC, key set per message", "B", RT_POLY1305},
+    {"bn_mont_mul", "bn_mont_mul", "mont_mul", "r = a*b/R mod n", "bit", RT_MONT},
+    {"bn_mont_sqr", "bn_mont_mul", "mont_sqr", "r = a*a/R mod n (a == b)", "bit", RT_MONT_SQR},
+    {"mod_exp", "mod_exp", "mod_exp", "r = a^e mod n, constant time, full-size exponent",
+     "bit", RT_MODEXP},
+#define WPRIM(name, title) {#name, #name, #name, title, "limb", RT_WORDS}
+    WPRIM(bn_mul_add_words, "rp[] += ap[]*w, carry out"),
+    WPRIM(bn_mul_sub_words, "rp[] -= ap[]*w, borrow out"),
+    WPRIM(bn_mul_words, "rp[] = ap[]*w, carry out"),
+    WPRIM(bn_sqr_words, "rp[2i..2i+1] = ap[i]^2"),
+    WPRIM(bn_add_words, "rp[] = ap[] + bp[], carry out"),
+    WPRIM(bn_sub_words, "rp[] = ap[] - bp[], borrow out"),
+    WPRIM(bn_cnd_add_words, "rp[] = ap[] + (cond ? bp[] : 0), constant time"),
+    WPRIM(bn_cnd_sub_words, "rp[] = ap[] - (cond ? bp[] : 0), constant time"),
+#undef WPRIM
+};
+const size_t rt_nprims = sizeof(rt_prims) / sizeof(rt_prims[0]);
+
+/* OURS(prim, impl, name, result, f): f and f_n; PEER(prim, lib, name,
+ * result, f, prepare, fetch). */
+#define OURS(p, k, name, res, f) {p, k, name, NULL, res, f, f##_n, NULL, NULL}
+#define PEER(p, lib, name, res, f, prep, fetch) {p, RT_PEER, name, lib, res, f, f##_n, prep, fetch}
+#ifdef ASMCRYPT_BN_WORDS_ASM
+# define WORDS_ASM(p, res, f) OURS(p, RT_ASM, NULL, res, f),
+#else
+# define WORDS_ASM(p, res, f)
+#endif
+#define WROW(p, op, res)                                                     \
+    OURS(#p, RT_C, "c", res, op##_c),                                        \
+    WORDS_ASM(#p, res, op##_asm)                                             \
+    OURS(#p, RT_API, "api", RT_R_CARRY, op##_api)
+
+const struct routine rt_table[] = {
+    /* the widest C reference first: apps/speed's ratios are to it */
+#ifdef ASMCRYPT_HAVE_INT128
+    OURS("poly1305", RT_C64, "c-ref64", RT_R_NONE, poly_c64),
+#endif
+    OURS("poly1305", RT_C, "c-ref26", RT_R_NONE, poly_c26),
+#ifdef ASMCRYPT_POLY1305_ASM
+    OURS("poly1305", RT_ASM, NULL, RT_R_NONE, poly_asm),
+#endif
+    OURS("poly1305", RT_API, "api", RT_R_RC, poly_api),
+    OURS("poly1305", RT_ANY, "dispatch", RT_R_NONE, poly_any),
+#if defined(HAVE_OPENSSL)
+    PEER("poly1305", "openssl", "openssl", RT_R_NONE, ossl_poly, ossl_prepare_mac, NULL),
+#endif
+#if defined(HAVE_SODIUM)
+    PEER("poly1305", "sodium", "sodium", RT_R_NONE, sodium_poly, sodium_prepare, NULL),
+#endif
+
+    OURS("bn_mont_mul", RT_C, "c", RT_R_ACCEPT, mont_c),
+#ifdef ASMCRYPT_BN_MONT_ASM
+    OURS("bn_mont_mul", RT_ASM, NULL, RT_R_ACCEPT, mont_asm),
+#endif
+    OURS("bn_mont_mul", RT_API, "api", RT_R_RC, mont_api),
+    OURS("bn_mont_mul", RT_ANY, "dispatch", RT_R_NONE, mont_any),
+#if defined(HAVE_OPENSSL)
+    PEER("bn_mont_mul", "openssl", "openssl", RT_R_ACCEPT, ossl_mont, ossl_prepare_bn, ossl_fetch),
+#endif
+
+    OURS("bn_mont_sqr", RT_C, "c", RT_R_ACCEPT, sqr_c),
+#ifdef ASMCRYPT_BN_MONT_ASM
+    OURS("bn_mont_sqr", RT_ASM, NULL, RT_R_ACCEPT, sqr_asm),
+#endif
+    OURS("bn_mont_sqr", RT_API, "api", RT_R_RC, sqr_api),
+    OURS("bn_mont_sqr", RT_ANY, "dispatch", RT_R_NONE, sqr_any),
+#if defined(HAVE_OPENSSL)
+    PEER("bn_mont_sqr", "openssl", "openssl", RT_R_ACCEPT, ossl_sqr, ossl_prepare_bn, ossl_fetch),
+#endif
+
+    OURS("mod_exp", RT_API, "api", RT_R_RC, modexp_api),
+#if defined(HAVE_OPENSSL)
+    PEER("mod_exp", "openssl", "openssl", RT_R_ACCEPT, ossl_modexp, ossl_prepare_bn, ossl_fetch),
+#endif
+#if defined(HAVE_GMP)
+    PEER("mod_exp", "gmp", "gmp", RT_R_NONE, g_powm, gmp_prepare_exp, gmp_fetch_exp),
+#endif
+
+    WROW(bn_mul_add_words, mul_add_words, RT_R_CARRY),
+    WROW(bn_mul_sub_words, mul_sub_words, RT_R_CARRY),
+    WROW(bn_mul_words, mul_words, RT_R_CARRY),
+    OURS("bn_sqr_words", RT_C, "c", RT_R_NONE, sqr_words_c),
+#ifdef ASMCRYPT_BN_WORDS_ASM
+    OURS("bn_sqr_words", RT_ASM, NULL, RT_R_NONE, sqr_words_asm),
+#endif
+    OURS("bn_sqr_words", RT_API, "api", RT_R_RC, sqr_words_api),
+    WROW(bn_add_words, add_words, RT_R_CARRY),
+    WROW(bn_sub_words, sub_words, RT_R_CARRY),
+    WROW(bn_cnd_add_words, cnd_add_words, RT_R_CARRY),
+    WROW(bn_cnd_sub_words, cnd_sub_words, RT_R_CARRY),
+#if defined(HAVE_GMP)
+    PEER("bn_mul_add_words", "gmp", "mpn_addmul_1", RT_R_CARRY, g_addmul, gmp_prepare_words, NULL),
+    PEER("bn_mul_sub_words", "gmp", "mpn_submul_1", RT_R_CARRY, g_submul, gmp_prepare_words, NULL),
+    PEER("bn_mul_words", "gmp", "mpn_mul_1", RT_R_CARRY, g_mul, gmp_prepare_words, NULL),
+    PEER("bn_add_words", "gmp", "mpn_add_n", RT_R_CARRY, g_add, gmp_prepare_words, NULL),
+    PEER("bn_sub_words", "gmp", "mpn_sub_n", RT_R_CARRY, g_sub, gmp_prepare_words, NULL),
+    PEER("bn_cnd_add_words", "gmp", "mpn_cnd_add_n", RT_R_CARRY, g_cadd, gmp_prepare_words, NULL),
+    PEER("bn_cnd_sub_words", "gmp", "mpn_cnd_sub_n", RT_R_CARRY, g_csub, gmp_prepare_words, NULL),
+#endif
+};
+const size_t rt_ntable = sizeof(rt_table) / sizeof(rt_table[0]);
+
+const struct rt_prim *rt_prim(const char *prim)
+{
+    size_t i;
+
+    for (i = 0; i < rt_nprims; i++)
+        if (strcmp(rt_prims[i].prim, prim) == 0)
+            return &rt_prims[i];
+    return NULL;
+}
+
+const struct routine *rt_get(const char *prim, enum rt_impl impl)
+{
+    size_t i;
+
+    for (i = 0; i < rt_ntable; i++)
+        if (rt_table[i].impl == impl && strcmp(rt_table[i].prim, prim) == 0)
+            return &rt_table[i];
+    return NULL;
+}
+
+rt_op rt_one(const char *prim, enum rt_impl impl)
+{
+    const struct routine *r = rt_get(prim, impl);
+
+    return r ? r->one : NULL;
+}
+
+const char *rt_impl_name(const char *prim)
+{
+    const struct rt_prim *p = rt_prim(prim);
+
+    return p ? asmcrypt_impl(p->impl) : NULL;
+}
+
+void rt_peer_versions(char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+#define VERSION(label, v)                                                    \
+    if (used < len)                                                          \
+        used += (size_t)snprintf(buf + used, len - used, "%s%s%s",           \
+                                 used ? ", " : "", label, v)
+#if defined(HAVE_OPENSSL)
+    VERSION("", OpenSSL_version(OPENSSL_VERSION));
+#endif
+#if defined(HAVE_SODIUM)
+    VERSION("libsodium ", sodium_version_string());
+#endif
+#if defined(HAVE_GMP)
+    VERSION("GMP ", gmp_version);
+#endif
+#undef VERSION
+    (void)used;
+    if (buf[0] == '\0')
+        snprintf(buf, len, "none built in");
+}
