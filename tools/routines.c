@@ -344,86 +344,100 @@ const struct rt_prim rt_prims[] = {
 const size_t rt_nprims = sizeof(rt_prims) / sizeof(rt_prims[0]);
 
 /* OURS(prim, impl, name, result, f): f and f_n; PEER(prim, lib, name,
- * result, f, prepare, fetch). */
+ * result, f, prepare, fetch).  WITH_<X>(entry): the entry and its comma
+ * where the build has X, nothing otherwise. */
 #define OURS(p, k, name, res, f) {p, k, name, NULL, res, f, f##_n, NULL, NULL}
 #define PEER(p, lib, name, res, f, prep, fetch) {p, RT_PEER, name, lib, res, f, f##_n, prep, fetch}
-#ifdef ASMCRYPT_BN_WORDS_ASM
-# define WORDS_ASM(p, res, f) OURS(p, RT_ASM, NULL, res, f),
+#define WITH(entry) entry,
+#define WITHOUT(entry)
+#ifdef ASMCRYPT_HAVE_INT128
+# define WITH_INT128 WITH
 #else
-# define WORDS_ASM(p, res, f)
+# define WITH_INT128 WITHOUT
 #endif
-#define WROW(p, op, res)                                                     \
-    OURS(#p, RT_C, "c", res, op##_c),                                        \
-    WORDS_ASM(#p, res, op##_asm)                                             \
-    OURS(#p, RT_API, "api", RT_R_CARRY, op##_api)
+#ifdef ASMCRYPT_POLY1305_ASM
+# define WITH_POLY1305_ASM WITH
+#else
+# define WITH_POLY1305_ASM WITHOUT
+#endif
+#ifdef ASMCRYPT_BN_MONT_ASM
+# define WITH_MONT_ASM WITH
+#else
+# define WITH_MONT_ASM WITHOUT
+#endif
+#ifdef ASMCRYPT_BN_WORDS_ASM
+# define WITH_WORDS_ASM WITH
+#else
+# define WITH_WORDS_ASM WITHOUT
+#endif
+#if defined(HAVE_OPENSSL)
+# define WITH_OPENSSL WITH
+#else
+# define WITH_OPENSSL WITHOUT
+#endif
+#if defined(HAVE_GMP)
+# define WITH_GMP WITH
+#else
+# define WITH_GMP WITHOUT
+#endif
+#if defined(HAVE_SODIUM)
+# define WITH_SODIUM WITH
+#else
+# define WITH_SODIUM WITHOUT
+#endif
+
+/* Montgomery multiplication or squaring (op mont or sqr) */
+#define MONT_ROWS(p, op)                                                     \
+    OURS(p, RT_C, "c", RT_R_ACCEPT, op##_c),                                 \
+    WITH_MONT_ASM(OURS(p, RT_ASM, NULL, RT_R_ACCEPT, op##_asm))              \
+    OURS(p, RT_API, "api", RT_R_RC, op##_api),                               \
+    OURS(p, RT_ANY, "dispatch", RT_R_NONE, op##_any),                        \
+    WITH_OPENSSL(PEER(p, "openssl", "openssl", RT_R_ACCEPT, ossl_##op,       \
+                      ossl_prepare_bn, ossl_fetch))
+/* a word primitive: C, asm, API (its result the carry, or where there is
+ * none, bn_sqr_words, its return code); GMP's counterparts come last */
+#define WORDS_ROWS(p, op, res)                                               \
+    OURS(p, RT_C, "c", res, op##_c),                                         \
+    WITH_WORDS_ASM(OURS(p, RT_ASM, NULL, res, op##_asm))                     \
+    OURS(p, RT_API, "api", res == RT_R_NONE ? RT_R_RC : RT_R_CARRY, op##_api),
+#define GMP_ROW(p, name, f) \
+    WITH_GMP(PEER(p, "gmp", name, RT_R_CARRY, f, gmp_prepare_words, NULL))
 
 const struct routine rt_table[] = {
     /* the widest C reference first: apps/speed's ratios are to it */
-#ifdef ASMCRYPT_HAVE_INT128
-    OURS("poly1305", RT_C64, "c-ref64", RT_R_NONE, poly_c64),
-#endif
+    WITH_INT128(OURS("poly1305", RT_C64, "c-ref64", RT_R_NONE, poly_c64))
     OURS("poly1305", RT_C, "c-ref26", RT_R_NONE, poly_c26),
-#ifdef ASMCRYPT_POLY1305_ASM
-    OURS("poly1305", RT_ASM, NULL, RT_R_NONE, poly_asm),
-#endif
+    WITH_POLY1305_ASM(OURS("poly1305", RT_ASM, NULL, RT_R_NONE, poly_asm))
     OURS("poly1305", RT_API, "api", RT_R_RC, poly_api),
     OURS("poly1305", RT_ANY, "dispatch", RT_R_NONE, poly_any),
-#if defined(HAVE_OPENSSL)
-    PEER("poly1305", "openssl", "openssl", RT_R_NONE, ossl_poly, ossl_prepare_mac, NULL),
-#endif
-#if defined(HAVE_SODIUM)
-    PEER("poly1305", "sodium", "sodium", RT_R_NONE, sodium_poly, sodium_prepare, NULL),
-#endif
+    WITH_OPENSSL(PEER("poly1305", "openssl", "openssl", RT_R_NONE, ossl_poly,
+                      ossl_prepare_mac, NULL))
+    WITH_SODIUM(PEER("poly1305", "sodium", "sodium", RT_R_NONE, sodium_poly,
+                     sodium_prepare, NULL))
 
-    OURS("bn_mont_mul", RT_C, "c", RT_R_ACCEPT, mont_c),
-#ifdef ASMCRYPT_BN_MONT_ASM
-    OURS("bn_mont_mul", RT_ASM, NULL, RT_R_ACCEPT, mont_asm),
-#endif
-    OURS("bn_mont_mul", RT_API, "api", RT_R_RC, mont_api),
-    OURS("bn_mont_mul", RT_ANY, "dispatch", RT_R_NONE, mont_any),
-#if defined(HAVE_OPENSSL)
-    PEER("bn_mont_mul", "openssl", "openssl", RT_R_ACCEPT, ossl_mont, ossl_prepare_bn, ossl_fetch),
-#endif
-
-    OURS("bn_mont_sqr", RT_C, "c", RT_R_ACCEPT, sqr_c),
-#ifdef ASMCRYPT_BN_MONT_ASM
-    OURS("bn_mont_sqr", RT_ASM, NULL, RT_R_ACCEPT, sqr_asm),
-#endif
-    OURS("bn_mont_sqr", RT_API, "api", RT_R_RC, sqr_api),
-    OURS("bn_mont_sqr", RT_ANY, "dispatch", RT_R_NONE, sqr_any),
-#if defined(HAVE_OPENSSL)
-    PEER("bn_mont_sqr", "openssl", "openssl", RT_R_ACCEPT, ossl_sqr, ossl_prepare_bn, ossl_fetch),
-#endif
+    MONT_ROWS("bn_mont_mul", mont)
+    MONT_ROWS("bn_mont_sqr", sqr)
 
     OURS("mod_exp", RT_API, "api", RT_R_RC, modexp_api),
-#if defined(HAVE_OPENSSL)
-    PEER("mod_exp", "openssl", "openssl", RT_R_ACCEPT, ossl_modexp, ossl_prepare_bn, ossl_fetch),
-#endif
-#if defined(HAVE_GMP)
-    PEER("mod_exp", "gmp", "gmp", RT_R_NONE, g_powm, gmp_prepare_exp, gmp_fetch_exp),
-#endif
+    WITH_OPENSSL(PEER("mod_exp", "openssl", "openssl", RT_R_ACCEPT, ossl_modexp,
+                      ossl_prepare_bn, ossl_fetch))
+    WITH_GMP(PEER("mod_exp", "gmp", "gmp", RT_R_NONE, g_powm, gmp_prepare_exp, gmp_fetch_exp))
 
-    WROW(bn_mul_add_words, mul_add_words, RT_R_CARRY),
-    WROW(bn_mul_sub_words, mul_sub_words, RT_R_CARRY),
-    WROW(bn_mul_words, mul_words, RT_R_CARRY),
-    OURS("bn_sqr_words", RT_C, "c", RT_R_NONE, sqr_words_c),
-#ifdef ASMCRYPT_BN_WORDS_ASM
-    OURS("bn_sqr_words", RT_ASM, NULL, RT_R_NONE, sqr_words_asm),
-#endif
-    OURS("bn_sqr_words", RT_API, "api", RT_R_RC, sqr_words_api),
-    WROW(bn_add_words, add_words, RT_R_CARRY),
-    WROW(bn_sub_words, sub_words, RT_R_CARRY),
-    WROW(bn_cnd_add_words, cnd_add_words, RT_R_CARRY),
-    WROW(bn_cnd_sub_words, cnd_sub_words, RT_R_CARRY),
-#if defined(HAVE_GMP)
-    PEER("bn_mul_add_words", "gmp", "mpn_addmul_1", RT_R_CARRY, g_addmul, gmp_prepare_words, NULL),
-    PEER("bn_mul_sub_words", "gmp", "mpn_submul_1", RT_R_CARRY, g_submul, gmp_prepare_words, NULL),
-    PEER("bn_mul_words", "gmp", "mpn_mul_1", RT_R_CARRY, g_mul, gmp_prepare_words, NULL),
-    PEER("bn_add_words", "gmp", "mpn_add_n", RT_R_CARRY, g_add, gmp_prepare_words, NULL),
-    PEER("bn_sub_words", "gmp", "mpn_sub_n", RT_R_CARRY, g_sub, gmp_prepare_words, NULL),
-    PEER("bn_cnd_add_words", "gmp", "mpn_cnd_add_n", RT_R_CARRY, g_cadd, gmp_prepare_words, NULL),
-    PEER("bn_cnd_sub_words", "gmp", "mpn_cnd_sub_n", RT_R_CARRY, g_csub, gmp_prepare_words, NULL),
-#endif
+    WORDS_ROWS("bn_mul_add_words", mul_add_words, RT_R_CARRY)
+    WORDS_ROWS("bn_mul_sub_words", mul_sub_words, RT_R_CARRY)
+    WORDS_ROWS("bn_mul_words", mul_words, RT_R_CARRY)
+    WORDS_ROWS("bn_sqr_words", sqr_words, RT_R_NONE)
+    WORDS_ROWS("bn_add_words", add_words, RT_R_CARRY)
+    WORDS_ROWS("bn_sub_words", sub_words, RT_R_CARRY)
+    WORDS_ROWS("bn_cnd_add_words", cnd_add_words, RT_R_CARRY)
+    WORDS_ROWS("bn_cnd_sub_words", cnd_sub_words, RT_R_CARRY)
+    GMP_ROW("bn_mul_add_words", "mpn_addmul_1", g_addmul)
+    GMP_ROW("bn_mul_sub_words", "mpn_submul_1", g_submul)
+    GMP_ROW("bn_mul_words", "mpn_mul_1", g_mul)
+    GMP_ROW("bn_add_words", "mpn_add_n", g_add)
+    GMP_ROW("bn_sub_words", "mpn_sub_n", g_sub)
+    GMP_ROW("bn_cnd_add_words", "mpn_cnd_add_n", g_cadd)
+    GMP_ROW("bn_cnd_sub_words", "mpn_cnd_sub_n", g_csub)
 };
 const size_t rt_ntable = sizeof(rt_table) / sizeof(rt_table[0]);
 
