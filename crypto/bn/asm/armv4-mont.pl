@@ -60,36 +60,9 @@
 # Every branch depends on num or loop counters only; addresses depend on
 # rp/ap/bp/np/num only.
 #
-# Performance, our measurements.
-# Instructions per bn_mul_mont (make icount in the armv7 row's build
-# folder; C = bn_mul_mont_c -O2, same flags; OpenSSL = Debian armhf
-# libcrypto 3.0.22 BN_mod_mul_montgomery, which runs its NEON code on
-# cortex-a8; ratio to C in brackets):
-#   bits  C        armv7-neon       armv6-umaal      armv4 (umlal)    OpenSSL
-#    512    5624    1584  (0.28)    2506  (0.45)    4216  (0.75)    1267
-#   1024   20316    4484  (0.22)    8506  (0.42)   15512  (0.76)    3845
-#   2048   77348   14604  (0.19)   31258  (0.40)   59608  (0.77)   13393
-#   3072  171244   30484  (0.18)   68346  (0.40)  132376  (0.77)   28797
-#   4096  302004   52124  (0.17)  119770  (0.40)  233816  (0.77)   50057
-# (armv7 row, ASMCRYPT_CAP ffffffff / 1 / 0.  The thumb2 row gives the
-# same asm counts within 1; the armv6 row runs umaal without the 11
-# instructions of the NEON test; armv5te runs the armv4 path: 15498 /
-# 233802 at 1024 / 4096 bits vs C 20286 / 301878.)
-# Constant-time modexp, full-size exponent (api), instructions:
-#   bits  armv7-neon  armv6-umaal  armv4    OpenSSL  GMP mpz_powm_sec
-#   1024   7.27M      12.35M       21.19M   7.00M    17.21M
-#   2048  42.62M      84.12M       154.8M   41.53M   122.3M
-# (The NEON path did one round per pass with separate even/odd lane
-# arrays until issue 13: 2266 / 6186 / 19402 / 39786 / 67338
-# instructions, modexp 9.42M / 54.58M.)  The rest of the gap to OpenSSL:
-# a pass is 45 instructions per 8 words and two rounds (32 vmlal), plus
-# ~30 scalar per round (carry of the consumed positions, m) and ~20 per
-# word per call (zeroing, fold, wipe, final subtraction; zeroing and
-# wiping store 128 bytes per vstm).  The fold and
-# the final subtraction use ldrd/strd and ldm/stm; llvm-mca (A57 /
-# Swift) gives fold 7.0 / 6.2 cycles per word (ldr/str loop before:
-# 8.1 / 8.1), subtraction 2.0 / 2.1 (3.1 / 3.1) and the vbit select 1.3
-# / 1.5 (7.0 / 6.0); A9's model cannot take ldm.
+# Performance.  Instructions per call (make icount) against C and
+# OpenSSL, modexp, and how the figures came to be: docs/perf/arm.md
+# ("armv4-mont figures").  Per CPU model:
 #
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
 # four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
@@ -101,7 +74,6 @@
 #   Swift          10.57            7.72                     2.07        13.07
 #   Cortex-M4      16.01            9.01   (Thumb-2)         -
 #   Cortex-M7      14.01            7.51   (Thumb-2)         -
-# (NEON one round per pass before issue 13: 4.51 / 4.51 / 2.02 / 3.51.)
 # (C: bn_mul_mont_c's two inner loops, one limb each, gcc -O2, from
 # `make mca` in the armv7 build folder, which also gives the asm rows.)
 # (T2: the same loop assembled as Thumb-2.  LLVM has no Cortex-A15
@@ -110,8 +82,8 @@
 # cycles per vmlal.u32, 64 of its 69 cycles per pass).  One whole pair
 # of NEON rounds (scalar part + one 8-word pass, region from .Lneon_outer
 # with the inner branch and the exit test removed) is 134 / 48 / 86
-# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round (one round
-# per pass before: 72 / 29 / 52); the same for the umaal path at num = 8 is
+# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round; the same for
+# the umaal path at num = 8 is
 # ~101 / 56 / 69 cycles.  So NEON wins per round from num = 8 on every
 # model, but below num = 16 its fixed per-call work (lane zeroing, fold,
 # wipe: ~20 instructions per word) eats the gain: the NEON path is taken

@@ -67,38 +67,9 @@
 # .note.gnu.property (BTI | PAC), so the object links into binaries built
 # with -mbranch-protection=standard.  hint encodings assemble with any -march.
 #
-# Performance, measured (docs/perf/aarch64.md has the commands).
-# Instructions executed per call under qemu-aarch64 -cpu cortex-a57
-# (tools/qemu-icount.c, sym=bn_mul_mont), raw bn_mul_mont on one call
-# with random operands; "before" = this module before the eight-row
-# squaring and the padded path (commit bbce82d); OpenSSL = Debian arm64
-# libcrypto 3.0.22 bn_mul_mont on the same call; C bn_mul_mont_c at -O2:
-# 29400 (2048), 111880 (4096):
-#
-#   bits        path          this    before   OpenSSL
-#    512        4-way mul       901      901      846
-#    512        squaring        665      843      605
-#   1024        4-way mul      3189     3189     3156
-#   1024        squaring       2202     2571     2233
-#   2048        4-way mul     12085    12085    12288
-#   2048        squaring       7990     8883     8365
-#   3072        4-way mul     26741    26741    27439
-#   3072        squaring      17402    19003    18420
-#   4096        4-way mul     47157    47157    48603
-#   4096        squaring      30438    32931    32392
-#   31 words    padded mul    11937    18085    17596  (word-serial before)
-#   33 words    padded mul    14164    20437    19918
-#   63 words    padded mul    46857    72997    72028
-#
-# Constant-time modexp through crypto/bn/bn_exp_aarch64.c (this module's
-# bn_mul_mont plus the table gathers bn_gather5_armv8 (NEON) and
-# bn_gather5_armv8_gpr (ldp/csel) below), instructions per
-# asmcrypt_mod_exp (make icount) vs OpenSSL BN_mod_exp_mont_consttime:
-#
-#   bits  this (NEON gather)  this (ASMCRYPT_CAP=0, gpr gather)  OpenSSL
-#   1024     3.19M               3.30M                            4.13M
-#   2048    22.33M              22.76M                           26.27M
-#   gather per 2048-bit lookup (32 entries of 32 words): NEON 1076, gpr 2133
+# Performance.  Instructions per call (make icount) against C and
+# OpenSSL, modexp, and how the figures came to be: docs/perf/aarch64.md
+# ("armv8-mont figures").  Per CPU model:
 #
 # llvm-mca-19 cycles per limb (one word of a*b[i] plus one of n*m, i.e.
 # two products; tools/mca.pl, 200 iterations; Apple: -mcpu=cyclone):

@@ -101,22 +101,10 @@
 # "bti c" (hint #34) at every entry point and a .note.gnu.property
 # (BTI | PAC); functions that save lr sign it with paciasp/autiasp.
 #
-# Performance, measured (docs/perf/aarch64.md has the commands):
-#   instructions per byte under qemu-aarch64 -cpu cortex-a57, one-shot
-#   API (make icount), 1 KiB / 8 KiB / 16 KiB:
-#     this NEON 1.79 / 1.48 / 1.46, this scalar 1.80 / 1.70 / 1.69
-#     (1.98 / 1.89 / 1.88 before the A53 schedule of poly1305_blocks;
-#     16 bytes 8.81 -> 8.62),
-#     C ref64 2.45 / 2.27 / 2.26, C ref26 4.48 / 4.22 / 4.21;
-#     Debian OpenSSL 3.0.22 (NEON) 2.20 at 8 KiB (earlier run)
-#   With the 352-byte table of before the budget: 1.90 / 1.49 / 1.47.
-#   Raw poly1305_blocks_neon, instructions per call, powers cached
-#   (first call of a key in brackets), before -> after the budget:
-#     1 KiB 1522 (1761) -> 1534 (1723); 8 KiB 11826 (12065) -> 11838
-#     (12027); 16 KiB 23602 -> 23614: +12 per call for the lane set-up,
-#     -50 per key for the shorter table (powers 239 -> 189).
-#   llvm-mca-19 cycles per byte of the block loops (the scalar loop was
-#   2.75 / 2.75 / 1.32 / 2.38 / 1.51 before its A53 schedule):
+# Performance.  Instructions per byte (make icount) against C and
+# OpenSSL, and how the figures came to be: docs/perf/aarch64.md
+# ("poly1305-armv8 figures").  Per CPU model,
+#   llvm-mca-19 cycles per byte of the block loops:
 #               A53    A55    A57/A72  Neoverse-N1  Apple(cyclone)
 #     scalar    1.25   1.25   0.94     2.06         1.06
 #     NEON      2.31   1.77   0.88     0.92         0.55
