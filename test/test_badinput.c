@@ -152,10 +152,8 @@ static void baseline(enum op op, int num, struct args *x)
     tu_rand_words(r, 2 * k);
     tu_rand_words(a, k);
     tu_rand_words(b, k);
-    tu_rand_words(n, k);
+    tu_rand_modulus(n, k);
     tu_rand_words(e, k);
-    n[0] |= 1;
-    n[k - 1] |= (asmcrypt_word)1 << (ASMCRYPT_WORD_BITS - 1);
     a[k - 1] = n[k - 1] >> 1;
     b[k - 1] = n[k - 1] >> 2;
     x->rp = r;

@@ -104,11 +104,9 @@ static asmcrypt_word A[MAXW], B[MAXW], N[MAXW];
 
 static void operands(int num)
 {
-    tu_rand_words(N, num);
+    tu_rand_modulus(N, num);
     tu_rand_words(A, num);
     tu_rand_words(B, num);
-    N[0] |= 1;
-    N[num - 1] |= (asmcrypt_word)1 << (ASMCRYPT_WORD_BITS - 1);
     A[num - 1] = N[num - 1] >> 1;
     B[num - 1] = N[num - 1] >> 3;
 }

@@ -256,3 +256,10 @@ void tu_rand_words(asmcrypt_word *p, int n)
     for (i = 0; i < n; i++)
         p[i] = tu_rand_word();
 }
+
+void tu_rand_modulus(asmcrypt_word *n, int num)
+{
+    tu_rand_words(n, num);
+    n[0] |= 1;
+    n[num - 1] |= (asmcrypt_word)1 << (ASMCRYPT_WORD_BITS - 1);
+}

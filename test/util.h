@@ -63,5 +63,7 @@ uint64_t tu_rand64(void);
 asmcrypt_word tu_rand_word(void);
 void tu_rand_bytes(unsigned char *p, size_t n);
 void tu_rand_words(asmcrypt_word *p, int n);
+/* random odd modulus of num words with the top bit set */
+void tu_rand_modulus(asmcrypt_word *n, int num);
 
 #endif
