@@ -109,6 +109,18 @@ ${L}_4x:
 ${L}_loop:
 ___
 }
+# ... and its end: store the four result words w (stp, two pairs), loop
+# while $cnt, close the llvm-mca region, label _done.
+sub four_limb_tail {
+    my ($L, $cnt, @w) = @_;
+    return <<___;
+	stp	$w[0], $w[1], [$rp], #32
+	stp	$w[2], $w[3], [$rp, #-16]
+	cbnz	$cnt, ${L}_loop
+# LLVM-MCA-END
+${L}_done:
+___
+}
 my $c = 'x5';                                   # carry / borrow word
 my @a = map { "x$_" } (6, 7, 8, 9);             # a words, then high halves
 my @p = map { "x$_" } (10, 11, 12, 13);         # low halves
@@ -136,6 +148,13 @@ ___
 sub func_end {
     my ($name) = @_;
     return "\t.size\t$name, .-$name\n";
+}
+
+# One four-word carry chain: d[k] = x[k] OP y[k], k = 0..3, the first with
+# $first (adds, subs), the others with $next (adcs, sbcs).
+sub carry_chain4 {
+    my ($first, $next, $d, $x, $y) = @_;
+    return join '', map { "\t" . ($_ ? $next : $first) . "\t$d->[$_], $x->[$_], $y->[$_]\n" } 0 .. 3;
 }
 
 sub mul4 {
@@ -197,47 +216,20 @@ ___
         unless $kind eq 'mul';
     $s .= mul4($w);
     $s .= "\tsub\t$cnt, $cnt, #1\n";
+    my @cw = ($c, @a[0 .. 2]);          # the carry word and a*w's high words
     if ($kind eq 'add') {
-        $s .= <<___;
-	adds	$r[0], $r[0], $p[0]
-	adcs	$r[1], $r[1], $p[1]
-	adcs	$r[2], $r[2], $p[2]
-	adcs	$r[3], $r[3], $p[3]
-	adc	$a[3], $a[3], xzr
-	adds	$r[0], $r[0], $c
-	adcs	$r[1], $r[1], $a[0]
-	adcs	$r[2], $r[2], $a[1]
-	adcs	$r[3], $r[3], $a[2]
-	adc	$c, $a[3], xzr
-___
+        $s .= carry_chain4('adds', 'adcs', \@r, \@r, \@p)
+            . "\tadc\t$a[3], $a[3], xzr\n"
+            . carry_chain4('adds', 'adcs', \@r, \@r, \@cw);
     } elsif ($kind eq 'mul') {
-        $s .= <<___;
-	adds	$r[0], $p[0], $c
-	adcs	$r[1], $p[1], $a[0]
-	adcs	$r[2], $p[2], $a[1]
-	adcs	$r[3], $p[3], $a[2]
-	adc	$c, $a[3], xzr
-___
+        $s .= carry_chain4('adds', 'adcs', \@r, \@p, \@cw);
     } else {
-        $s .= <<___;
-	adds	$p[0], $p[0], $c
-	adcs	$p[1], $p[1], $a[0]
-	adcs	$p[2], $p[2], $a[1]
-	adcs	$p[3], $p[3], $a[2]
-	adc	$c, $a[3], xzr
-	subs	$r[0], $r[0], $p[0]
-	sbcs	$r[1], $r[1], $p[1]
-	sbcs	$r[2], $r[2], $p[2]
-	sbcs	$r[3], $r[3], $p[3]
-	cinc	$c, $c, cc
-___
+        $s .= carry_chain4('adds', 'adcs', \@p, \@p, \@cw);
     }
-    $s .= <<___;
-	stp	$r[0], $r[1], [$rp], #32
-	stp	$r[2], $r[3], [$rp, #-16]
-	cbnz	$cnt, ${L}_loop
-# LLVM-MCA-END
-${L}_done:
+    $s .= "\tadc\t$c, $a[3], xzr\n";
+    $s .= carry_chain4('subs', 'sbcs', \@r, \@r, \@p) . "\tcinc\t$c, $c, cc\n"
+        if $kind eq 'sub';
+    $s .= four_limb_tail($L, $cnt, @r) . <<___;
 	mov	x0, $c
 	ret
 ___
@@ -319,13 +311,7 @@ ___
 ___
     $s .= join '', map { "\tand\t$b[$_], $b[$_], $mask\n" } 0 .. 3 if $cnd;
     $s .= join '', map { "\t$chain\t$a[$_], $a[$_], $b[$_]\n" } 0 .. 3;
-    $s .= <<___;
-	stp	$a[0], $a[1], [$rp], #32
-	stp	$a[2], $a[3], [$rp, #-16]
-	cbnz	$cnt, ${L}_loop
-# LLVM-MCA-END
-${L}_done:
-___
+    $s .= four_limb_tail($L, $cnt, @a);
     $s .= $op eq 'add' ? "\tcset\tx0, cs\n" : "\tcset\tx0, cc\n";
     $s .= <<___;
 	ret
