@@ -346,6 +346,23 @@ my $SAVED = 36;     # r4-r11, lr
 # ---- helpers ---------------------------------------------------------------
 
 # (c:t) = t + a*b + c, for any 32-bit t, a, b, c (never overflows).
+# The header of the frame both paths build: rp (r0), ap (r1), np (r3),
+# n0 (in $n0), the end of bp (r2 + 4 num, through $t), num (r12) and the
+# frame size (in $size).
+sub save_args {
+    my ($n0, $t, $size) = @_;
+    return <<___;
+	str	r0, [sp, #$L{RP}]
+	str	r1, [sp, #$L{AP}]
+	str	r3, [sp, #$L{NP}]
+	str	$n0, [sp, #$L{N0}]
+	add	$t, r2, r12, lsl #2
+	str	$t, [sp, #$L{BEND}]
+	str	r12, [sp, #$L{NUM}]
+	str	$size, [sp, #$L{FRAMESZ}]
+___
+}
+
 sub mac {
     my ($umaal, $t, $c, $a, $b) = @_;
     return "\tumaal\t$t, $c, $a, $b\n" if $umaal;
@@ -516,6 +533,20 @@ sub neon_macs {
 # as loaded (big-endian lanes keep the high word first in memory).
 sub lane_regs { my ($be, $r0, $r1) = @_; return $be ? ($r1, $r0) : ($r0, $r1); }
 
+# Zero q8-q15 (= d16-d31) and store d16-d31 over the positions from r6:
+# 32 bytes, then r8 blocks of 128 bytes ($L: the loop label).
+sub neon_clear {
+    my ($L) = @_;
+    my $s = join '', map { "\tvmov.i32\tq$_, #0\n" } 8 .. 15;
+    return $s . <<___;
+	vst1.64	{d16-d19}, [r6]!
+$L:
+	vstmia	r6!, {d16-d31}
+	subs	r8, r8, #1
+	bne	$L
+___
+}
+
 # (hi:lo) = (P + (hi:lo)) >> 32 for the position at [$base, #$off], with
 # E already in the pair ($e0, $e1) and O in ($o0, $o1) (ldrd order);
 # P + carry < 2^82.  Clobbers the two pairs.
@@ -647,25 +678,12 @@ sub neon_path {
 	add	r6, sp, lr
 	sub	r6, r6, #64
 	vstmia	r6, {d8-d15}
-	str	r0, [sp, #$L{RP}]
-	str	r1, [sp, #$L{AP}]
-	str	r3, [sp, #$L{NP}]
-	str	r9, [sp, #$L{N0}]
-	add	r0, r2, r12, lsl #2
-	str	r0, [sp, #$L{BEND}]
-	str	r12, [sp, #$L{NUM}]
-	str	lr, [sp, #$L{FRAMESZ}]
-	add	$wp, sp, r10			\@ P[-2]
+@{[ save_args('r9', 'r0', 'lr') ]}	add	$wp, sp, r10			\@ P[-2]
 	mov	r6, $wp
 	lsr	r8, r12, #2			\@ 32 + 128*(num/4) bytes
 ___
-    $code .= "\tvmov.i32\tq$_, #0\n" for 8..15;
+    $code .= neon_clear('.Lneon_zero');
     $code .= <<___;
-	vst1.64	{d16-d19}, [r6]!
-.Lneon_zero:
-	vstmia	r6!, {d16-d31}
-	subs	r8, r8, #1
-	bne	.Lneon_zero
 	add	$wp, $wp, #32			\@ &P[w], w = 0
 	ldr	$n0r, [sp, #$L{N0}]
 	mov	$cl, #0				\@ carry C = 0
@@ -723,13 +741,8 @@ ___
 	add	r6, sp, r10			\@ P[-2]
 	lsr	r8, r12, #2
 ___
-    $code .= "\tvmov.i32\tq$_, #0\n" for 8..15;
+    $code .= neon_clear('.Lneon_wipe');
     $code .= <<___;
-	vst1.64	{d16-d19}, [r6]!
-.Lneon_wipe:
-	vstmia	r6!, {d16-d31}
-	subs	r8, r8, #1
-	bne	.Lneon_wipe
 	vldmia	r6, {d8-d15}			\@ r6: end of P
 
 	\@ rp = tp - np (four words per step), then rp = tp where that
@@ -826,15 +839,7 @@ $code .= <<___;
 	mov	r10, r10, lsl #2
 	add	r10, r10, #$L{TP}
 	sub	sp, sp, r10
-	str	r0, [sp, #$L{RP}]
-	str	r1, [sp, #$L{AP}]
-	str	r3, [sp, #$L{NP}]
-	str	r11, [sp, #$L{N0}]
-	add	r11, r2, r12, lsl #2
-	str	r11, [sp, #$L{BEND}]
-	str	r12, [sp, #$L{NUM}]
-	str	r10, [sp, #$L{FRAMESZ}]
-
+@{[ save_args('r11', 'r11', 'r10') ]}
 	add	$tp, sp, #$L{TP}		@ tp[0..num] = 0
 	mov	r11, #0
 	add	$tend, $tp, r12, lsl #2
