@@ -163,14 +163,16 @@ sub add_lo_chain {
 ___
 }
 
-# T[0..3] += cin + high halves shifted up one word; cout = carry word.
+# T[0..3] = X[0..3] (default T itself) + cin + high halves shifted up
+# one word; cout = carry word.
 sub add_hi_chain {
-    my ($cin, $cout) = @_;
+    my ($cin, $cout, $x) = @_;
+    $x = \@t unless defined $x;
     return <<___;
-	adds	$t[0], $t[0], $cin
-	adcs	$t[1], $t[1], $a[0]
-	adcs	$t[2], $t[2], $a[1]
-	adcs	$t[3], $t[3], $a[2]
+	adds	$t[0], $x->[0], $cin
+	adcs	$t[1], $x->[1], $a[0]
+	adcs	$t[2], $x->[2], $a[1]
+	adcs	$t[3], $x->[3], $a[2]
 	adc	$cout, $a[3], xzr
 ___
 }
@@ -402,6 +404,16 @@ ___
 # word count for the loop (num or num - 4, a multiple of 8).
 my $loopw = 'x30';
 
+# Four words of a (and of T, but for the first row) loaded and their
+# products with b (mul4).
+sub a_times_b {
+    my ($first) = @_;
+    my $s = "\tldp\t$a[0], $a[1], [$apw], #32\n\tldp\t$a[2], $a[3], [$apw, #-16]\n";
+    $s .= $first ? "\tadd\t$tpw, $tpw, #32\n"
+                 : "\tldp\t$t[0], $t[1], [$tpw], #32\n\tldp\t$t[2], $t[3], [$tpw, #-16]\n";
+    return $s . mul4($b);
+}
+
 # One row of the 4-way path.  $first: T = 0 (no loads, no T additions).
 sub mul4x_row {
     my ($L, $first, $single) = @_;
@@ -410,12 +422,8 @@ sub mul4x_row {
 	mov	$apw, $ap
 	mov	$npw, $np
 	mov	$tpw, sp
-	ldp	$a[0], $a[1], [$apw], #32
-	ldp	$a[2], $a[3], [$apw, #-16]
 ___
-    $s .= $first ? "\tadd\t$tpw, $tpw, #32\n"
-                 : "\tldp\t$t[0], $t[1], [$tpw], #32\n\tldp\t$t[2], $t[3], [$tpw, #-16]\n";
-    $s .= mul4($b);
+    $s .= a_times_b($first);
     if ($first) {
         $s .= "\tmov\t$t[0], $p[0]\n";
         $s .= "\tadds\t$t[1], $p[1], $a[0]\n\tadcs\t$t[2], $p[2], $a[1]\n";
@@ -462,23 +470,10 @@ ___
     for my $half ('', '_b') {
     $s .= <<___;
 ${L}_inner$half:
-	ldp	$a[0], $a[1], [$apw], #32
-	ldp	$a[2], $a[3], [$apw, #-16]
 ___
-    $s .= $first ? "\tadd\t$tpw, $tpw, #32\n"
-                 : "\tldp\t$t[0], $t[1], [$tpw], #32\n\tldp\t$t[2], $t[3], [$tpw, #-16]\n";
-    $s .= mul4($b);
-    if ($first) {
-        $s .= <<___;
-	adds	$t[0], $p[0], $ca
-	adcs	$t[1], $p[1], $a[0]
-	adcs	$t[2], $p[2], $a[1]
-	adcs	$t[3], $p[3], $a[2]
-	adc	$ca, $a[3], xzr
-___
-    } else {
-        $s .= add_lo_chain() . add_hi_chain($ca, $ca);
-    }
+    $s .= a_times_b($first);
+    $s .= $first ? add_hi_chain($ca, $ca, \@p)
+                 : add_lo_chain() . add_hi_chain($ca, $ca);
     $s .= <<___;
 	ldp	$a[0], $a[1], [$npw], #32
 	ldp	$a[2], $a[3], [$npw, #-16]
