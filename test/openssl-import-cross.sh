@@ -10,9 +10,10 @@
 # this with their ARCH.)
 #
 # Environment:
-#   OPENSSL_SRC          an unpacked OpenSSL 3 source tree (default: the
-#                        one test/openssl-import.sh --fetch puts under
-#                        ROWDIR/src; CI's .ci/run exports it)
+#   OPENSSL_SRC          an unpacked OpenSSL 3 source tree (default:
+#                        Debian's, fetched under ROWDIR/src as
+#                        test/openssl-import.sh --fetch does; CI's .ci/run
+#                        exports it)
 #   OPENSSL_IMPORT_JOBS  make -j for the OpenSSL builds and HARNESS_JOBS
 #                        for its tests (default 2)
 #
@@ -34,7 +35,8 @@
 #   4. test/openssl/diff.c built against both archives and run under
 #      qemu; the imported one compares with the stock one at each level.
 # Last line: "total: N passed, N failed" (OpenSSL subtests at each level +
-# differential cases at each level + the import checks).
+# differential cases at each level + the import checks).  The steps both
+# openssl-import scripts share are test/openssl/import-lib.sh's.
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=${OPENSSL_IMPORT_JOBS:-2}
@@ -85,48 +87,22 @@ no-neon:0'
 [ "$ARCH" = mips32 ] && LEVELS='default:'
 
 mkdir -p "$ROW" && ROW=$(cd "$ROW" && pwd)
-PASS=0 FAIL=0 SKIP=0
-ok()   { PASS=$((PASS + 1)); echo "  ok    $*"; }
-bad()  { FAIL=$((FAIL + 1)); echo "  FAIL  $*"; }
-finish() {
-    [ "$SKIP" -eq 0 ] || echo "openssl-import-$ARCH: $SKIP part(s) skipped (NOTE lines above)"
-    echo "total: $PASS passed, $FAIL failed"
-    [ $FAIL -eq 0 ]
-    exit $?
-}
-T0=$(date +%s)
-stamp() { echo "  [$(( $(date +%s) - T0 ))s] $*"; }
+NAME=openssl-import-$ARCH CAPVAR=OPENSSL_armcap
+. "$SRC/test/openssl/import-lib.sh"
 
 for t in "${PREFIX}gcc" "$QEMU"; do
     command -v "$t" >/dev/null 2>&1 || { bad "$t not installed (test/matrix.sh --install)"; finish; }
 done
 [ -d "$SYSROOT/lib" ] || { bad "no cross libc in $SYSROOT"; finish; }
 
-OSRC=${OPENSSL_SRC:-}
-if [ -z "$OSRC" ]; then
-    OSRC=$(sh "$SRC/test/openssl-import.sh" --fetch "$ROW/src") || { bad "get OpenSSL's source"; finish; }
-fi
-[ -f "$OSRC/Configure" ] || { bad "OPENSSL_SRC=$OSRC is no OpenSSL tree"; finish; }
-OSRC=$(cd "$OSRC" && pwd)
-echo "openssl-import-$ARCH: source $OSRC ($(sed -n 's/^MAJOR=//p;s/^MINOR=//p;s/^PATCH=//p' "$OSRC/VERSION.dat" | paste -sd.)), $TARGET $XFLAGS, $QEMU -cpu $CPU, make -j$JOBS"
+import_source
+echo "openssl-import-$ARCH: source $OSRC ($OVERSION), $TARGET $XFLAGS, $QEMU -cpu $CPU, make -j$JOBS"
 
 # ---- import ------------------------------------------------------------------
 rm -rf "$ROW/stock" "$ROW/imported"
 cp -a "$OSRC" "$ROW/stock"
 cp -a "$OSRC" "$ROW/imported"
-if "$SRC/tools/import-openssl.sh" "$ROW/imported" "$ARCH" >"$ROW/import.log" 2>&1; then
-    ok "tools/import-openssl.sh $ARCH ($(sed -n 's/.*modules (\(.*\)) now come.*/\1/p' "$ROW/import.log"))"
-else
-    bad "tools/import-openssl.sh: $(tail -1 "$ROW/import.log")"
-    finish
-fi
-changed=$(cd "$ROW" && diff -rq "$OSRC" imported 2>&1 | grep -v -E "^Only in imported(/crypto/(bn|poly1305))?: (asmcrypt|build\.info\.asmcrypt-orig)$" \
-          | grep -v -E "^Files .*/build\.info and imported/.*/build\.info differ$" || true)
-if [ -z "$changed" ]; then ok "import changed build.info files only"; else bad "import changed more than build.info: $changed"; fi
-cat "$ROW/imported/crypto/bn/build.info" "$ROW/imported/crypto/poly1305/build.info" >"$ROW/build.info.1"
-"$SRC/tools/import-openssl.sh" "$ROW/imported" "$ARCH" >>"$ROW/import.log" 2>&1
-cat "$ROW/imported/crypto/bn/build.info" "$ROW/imported/crypto/poly1305/build.info" >"$ROW/build.info.2"
-if cmp -s "$ROW/build.info.1" "$ROW/build.info.2"; then ok "import is idempotent"; else bad "second import differs"; fi
+import_checks "$ARCH"
 
 # ---- builds ------------------------------------------------------------------
 configure() {   # configure DIR
@@ -149,72 +125,15 @@ else
 fi
 stamp "stock built"
 
-members=$(ar t "$ROW/imported/libcrypto.a")
-for o in $WANT $KEEP; do
-    if echo "$members" | grep -qx "libcrypto-lib-$o.o"; then ok "libcrypto.a has libcrypto-lib-$o.o"; else bad "libcrypto.a lacks libcrypto-lib-$o.o"; fi
-done
-for o in $GONE; do
-    if echo "$members" | grep -qx "libcrypto-lib-$o.o"; then bad "libcrypto.a still has OpenSSL's libcrypto-lib-$o.o"; else ok "libcrypto.a has no libcrypto-lib-$o.o"; fi
-done
+import_members "$WANT $KEEP" "$GONE"
 
-# setcap VALUE: OPENSSL_armcap=VALUE, or unset for an empty VALUE
-setcap() {
-    if [ -n "$1" ]; then OPENSSL_armcap=$1; export OPENSSL_armcap; else unset OPENSSL_armcap; fi
-}
 QEMU_LD_PREFIX=$SYSROOT
 # and the guest's ld.so takes the cross libc, not a multiarch copy of the
 # host's /etc/ld.so.cache (why: Configure's default_emulator)
 QEMU_SET_ENV=LD_LIBRARY_PATH=$SYSROOT/lib
 export QEMU_LD_PREFIX QEMU_SET_ENV
 
-# ---- OpenSSL's recipes at each level -----------------------------------------
-echo "$LEVELS" | while IFS=: read -r name cap; do
-    log=$ROW/test-$name.log
-    s=$(date +%s)
-    (cd "$ROW/imported" && setcap "$cap" \
-        && make run_tests TESTS="$TESTS" HARNESS_JOBS="$JOBS" \
-                EXE_SHELL="$ROW/imported/util/wrap.pl $QEMU -cpu $CPU") >"$log" 2>&1
-    total=$(sed -n 's/^Files=[0-9]*, Tests=\([0-9]*\),.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
-    failed=$(sed -n 's/^Failed \([0-9]*\)\/[0-9]* subtests.*/\1/p' "$log" | awk '{s += $1} END {print s + 0}')
-    if grep -q '^Result: PASS' "$log" && ! grep -q '^Result: FAIL' "$log" && [ "$total" -gt 0 ]; then
-        echo "R $name $total 0 $(( $(date +%s) - s ))"
-    else
-        [ "$failed" -gt 0 ] || failed=1
-        echo "R $name $((total > failed ? total - failed : 0)) $failed $(( $(date +%s) - s ))"
-    fi
-done >"$ROW/recipes.txt"
-while read -r _ name p f secs; do
-    PASS=$((PASS + p)) FAIL=$((FAIL + f))
-    echo "  recipes at $name: $p passed, $f failed  (OPENSSL_armcap=$(echo "$LEVELS" | sed -n "s/^$name://p"), ${secs}s)"
-    [ "$f" -eq 0 ] || grep -E '^(Failed|[0-9a-z_-]+\.+ *(Dubious|Failed))' "$ROW/test-$name.log" | head -5
-done <"$ROW/recipes.txt"
-stamp "recipes done"
-
-# ---- differential program ------------------------------------------------------
-DIFFSRC=$SRC/test/openssl/diff.c
-for b in stock imported; do
-    if ! "${PREFIX}gcc" -std=c99 -D_DEFAULT_SOURCE -O2 -Wall -Wextra $XFLAGS -I"$ROW/$b/include" "$DIFFSRC" \
-         "$ROW/$b/libcrypto.a" -ldl -pthread $XLIBS -o "$ROW/diff-$b" 2>"$ROW/diff-$b.log"; then
-        bad "build test/openssl/diff.c against $b: $(head -1 "$ROW/diff-$b.log")"
-        finish
-    fi
-done
-if ! "$QEMU" -cpu "$CPU" "$ROW/diff-stock" 12 >"$ROW/stock.out" 2>"$ROW/stock.err"; then
-    bad "differential program on the stock build: $(cat "$ROW/stock.err")"
-    finish
-fi
-echo "$LEVELS" | while IFS=: read -r name cap; do
-    (setcap "$cap" && exec "$QEMU" -cpu "$CPU" "$ROW/diff-imported" 12 "$ROW/stock.out") >"$ROW/diff-$name.log" 2>&1
-    line=$(tail -1 "$ROW/diff-$name.log")
-    p=$(echo "$line" | sed -n 's/^total: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-    f=$(echo "$line" | sed -n 's/^total: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-    [ -n "$p" ] || { p=0; f=1; }
-    echo "D $name $p $f"
-done >"$ROW/diff.txt"
-while read -r _ name p f; do
-    PASS=$((PASS + p)) FAIL=$((FAIL + f))
-    echo "  differential at $name: $p passed, $f failed  ($(grep -m1 '^OPENSSL_armcap_P' "$ROW/diff-$name.log"))"
-    [ "$f" -eq 0 ] || grep '^FAIL' "$ROW/diff-$name.log" | head -5
-done <"$ROW/diff.txt"
-stamp "differential done"
+import_recipes make run_tests TESTS="$TESTS" HARNESS_JOBS="$JOBS" \
+    EXE_SHELL="$ROW/imported/util/wrap.pl $QEMU -cpu $CPU"
+import_diff "${PREFIX}gcc $XFLAGS" "$XLIBS" "$QEMU" -cpu "$CPU"
 finish
