@@ -144,22 +144,28 @@ static struct rt_job *cell_job(sp_row *r, const row_in *in)
 }
 
 /* Run rt once at caps on the row's inputs into j; *res: its result.
- * Returns 1 when it computed, 0 when it declined (bn_mul_mont). */
+ * Returns 1 when it computed, 0 when it declined (bn_mul_mont).  A
+ * library call that returned an error (rt_status(): every API column,
+ * the word primitives' too, whose result is the carry) stops the run:
+ * its timing would be the argument check's. */
 static int run_once(const sp_row *r, const row_in *in, const struct routine *rt,
                     const char *name, unsigned int caps, struct rt_job *j,
                     BN_ULONG *res)
 {
+    int rc;
+
     if (in->r0 != NULL)
         memcpy(j->rp, in->r0, in->out);
     asmcrypt_cpucap_restrict(caps);
     rt->one(j);
     asmcrypt_cpucap_restrict(SP_ALLCAPS);
     *res = rt_result();
+    rc = rt_status();
     if (rt->fetch != NULL)
         rt->fetch(j);
-    if (rt->result == RT_R_RC && *res != 0)
+    if (rc != 0)
         sp_die("%s at %ld %s (%s): error %d (%s)", in->p->table, r->size,
-               in->p->size_unit, name, (int)*res, asmcrypt_strerror((int)*res));
+               in->p->size_unit, name, rc, asmcrypt_strerror(rc));
     if (rt->result == RT_R_ACCEPT && *res == 0) {
         if (rt->impl == RT_PEER)
             sp_die("%s at %ld %s: %s failed", in->p->table, r->size,

@@ -17,8 +17,12 @@
 #include "internal.h"
 #include "routines.h"
 
-/* Largest sizes the drivers use. */
-#define DRV_MAX_WORDS (4096 / ASMCRYPT_WORD_BITS)
+/* Largest sizes the drivers use: the API's limit, so that every size the
+ * API accepts fits (the result buffer holds 2 * DRV_MAX_WORDS words, for
+ * bn_sqr_words).  4096 / ASMCRYPT_WORD_BITS here made the 128-limb word
+ * jobs of 64-bit targets run past their buffers into each other, and the
+ * API refuse them as overlapping. */
+#define DRV_MAX_WORDS ASMCRYPT_BN_MAX_WORDS
 #define DRV_MAX_BYTES 16384
 
 /* The measured region: calls fn(arg) reps times (tools/drv_probe.c, kept
@@ -46,6 +50,15 @@ void drv_job_modulus(struct rt_job *j, int num, uint64_t *state);
 
 /* Capability levels from a list like "ffffffff 1 0" (argv). */
 unsigned int drv_parse_cap(const char *s);
+
+/* After a measured call, outside the measured region: when the last
+ * library call of a routine returned an error (rt_status()), that call
+ * computed nothing, so print "DRIVER: WHAT: error N (...)" on stderr and
+ * exit with status 3 rather than let it be reported as a figure or pass
+ * a check.  drv_fail() is that exit for a return code rc of the driver's
+ * own calls. */
+void drv_require_ok(const char *driver, const char *what);
+void drv_fail(const char *driver, const char *what, int rc);
 
 /* ---- planted leaks (tools/ct_leaks.c), which the checks must flag -------- */
 void ct_leak_branchy_exp(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,

@@ -1,8 +1,11 @@
 /*
  * tools/drv_jobs.c - the drivers' jobs: fixed buffers with room for the
- * largest job, and the derived values of a Montgomery job.  The
- * operations on a job are the routine table's (routines.c).
+ * largest job, the derived values of a Montgomery job, and the check
+ * that the library did not refuse a measured call.  The operations on a
+ * job are the routine table's (routines.c).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "drv.h"
 
@@ -36,4 +39,20 @@ void drv_job_modulus(struct rt_job *j, int num, uint64_t *state)
     j->num = num;
     drv_rand_modulus(j->np, num, state);
     drv_job_prepare(j);
+}
+
+void drv_fail(const char *driver, const char *what, int rc)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s: %s: error %d (%s), a refused call measures nothing\n",
+            driver, what, rc, asmcrypt_strerror(rc));
+    _Exit(3);   /* as icount_main.c: no atexit cleanup of a static libcrypto */
+}
+
+void drv_require_ok(const char *driver, const char *what)
+{
+    int rc = rt_status();
+
+    if (rc != 0)
+        drv_fail(driver, what, rc);
 }

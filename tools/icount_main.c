@@ -82,10 +82,31 @@ static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
     return n;
 }
 
+/* Does a job of prim at size fit the drivers' buffers (drv.h)? */
+static int fits(enum rt_shape shape, int size)
+{
+    switch (shape) {
+    case RT_POLY1305:
+        return (size_t)size <= DRV_MAX_BYTES;
+    case RT_MONT:
+    case RT_MONT_SQR:
+    case RT_MODEXP:
+        return size / ASMCRYPT_WORD_BITS <= DRV_MAX_WORDS;
+    case RT_WORDS:
+        break;
+    }
+    return size <= DRV_MAX_WORDS;     /* word primitives: limbs */
+}
+
 static void setup(struct rt_job *j, const char *prim, int size)
 {
     uint64_t st = 0x5eed1234abcdull + (uint64_t)size;
 
+    if (!fits(rt_prim(prim)->shape, size)) {
+        fflush(stdout);
+        fprintf(stderr, "icount_driver: %s %d: larger than the buffers\n", prim, size);
+        _exit(3);
+    }
     drv_job_buffers(j);
     switch (rt_prim(prim)->shape) {
     case RT_POLY1305:
@@ -116,15 +137,23 @@ static void setup(struct rt_job *j, const char *prim, int size)
     j->cond = 1;
 }
 
+/* A call the library refused (rt_status()) ends the run, checked outside
+ * the probe calls: its count would be the cost of the argument check,
+ * not of the primitive. */
 static void measure(const char *prim, int size, long units, const char *label,
                     rt_op fn, struct rt_job *j, long reps)
 {
+    char what[96];
+
+    snprintf(what, sizeof(what), "%s %d %s", prim, size, label);
     printf("probe %s %d %ld %s 0\n", prim, size, units, label);
     asmcrypt_probe(fn, j, 1);                       /* warm-up */
+    drv_require_ok("icount_driver", what);
     printf("probe %s %d %ld %s %ld\n", prim, size, units, label, reps);
     asmcrypt_probe(fn, j, reps);
     printf("probe %s %d %ld %s %ld\n", prim, size, units, label, 2 * reps);
     asmcrypt_probe(fn, j, 2 * reps);
+    drv_require_ok("icount_driver", what);
 }
 
 static void run_prim(const char *prim, const int *sizes, int nsizes,
@@ -166,7 +195,8 @@ int main(int argc, char **argv)
     static const int poly[] = {16, 64, 256, 1024, 8192, 16384};
     static const int mont[] = {512, 1024, 2048, 3072, 4096};
     static const int mexp[] = {1024, 2048};
-    static const int words[] = {8, 32, 128};   /* 128: the API maximum on 64-bit is 8192/64 */
+    /* 128: ASMCRYPT_BN_MAX_WORDS on 64-bit targets (8192 / 64) */
+    static const int words[] = {8, 32, 128};
     /* -g: the gated headline sizes */
     static const int gpoly[] = {16, 1024, 8192};
     static const int gmont[] = {1024, 2048};

@@ -65,7 +65,7 @@ enum rt_result {
     RT_R_NONE,      /* nothing (void functions) */
     RT_R_CARRY,     /* the carry or borrow out */
     RT_R_ACCEPT,    /* nonzero: computed; 0: declined (bn_mul_mont) */
-    RT_R_RC,        /* the API's return code, 0 on success */
+    RT_R_RC,        /* nothing but the API's return code (rt_status()) */
 };
 
 struct rt_prim {
@@ -106,6 +106,12 @@ rt_op rt_one(const char *prim, enum rt_impl impl);
 const char *rt_impl_name(const char *prim);
 /* The scalar result of the last operation (enum rt_result says what). */
 BN_ULONG rt_result(void);
+/* The return code of the last library call that has one: every RT_API
+ * operation, and poly1305's RT_ANY (its init); 0 on success and before
+ * any such call.  Other operations leave it as it was.  A caller that
+ * measures or times a call must check it (outside the measured region):
+ * a refused call computed nothing, its cost is the argument check's. */
+int rt_status(void);
 /* "OpenSSL 3.0.x, libsodium 1.0.y, GMP 6.z" for the peers built in. */
 void rt_peer_versions(char *buf, size_t len);
 
