@@ -300,15 +300,23 @@ sub gen_poly1305 {
     #     take (docs/mutation.md, issue 14 gap 5).  Random keys get there
     #     with probability about 2^-62; these r come from
     #     tools/poly1305-keysearch.c (arguments K 1: k, seed), checked here.
-    my @pkeys = ([ 2, '0caf8eb0066b973c0b7e577c002513f2' ], [ 3, '0fa793500ea87f2805a1464001e54f68' ]);
+    #     r^4 is the multiplier of the four-block steps, so its key gets the
+    #     lengths where a 4-lane body runs: ARMv7 NEON from 128 bytes, x86_64
+    #     AVX2 / IFMA v4 from 192, AArch64 NEON from 256 (powers cached) and
+    #     512 (not cached), x86_64 AVX-512 v8 / IFMA q8 from 384 / 256, and
+    #     1000 (a partial block at the end).  Appended after the r^2 and r^3
+    #     records, so those stay unchanged.
+    my @pkeys = ([ 2, '0caf8eb0066b973c0b7e577c002513f2', [ 64, 512, 1024 ] ],
+                 [ 3, '0fa793500ea87f2805a1464001e54f68', [ 64, 512, 1024 ] ],
+                 [ 4, '038a349404f9ea30065ba28004ef4106', [ 128, 192, 256, 512, 1000, 1024 ] ]);
     for my $pk (@pkeys) {
-        my ($k, $rhex) = @$pk;
+        my ($k, $rhex, $lens) = @$pk;
         my $r = Math::BigInt->from_hex($rhex);
         my $key = num_le($r, 16);
         die "key for r^$k is not clamped" unless clamp_r($key . $z16) == $r;
         my $low = $r->copy->bmodpow($k, $P)->bmod(pow2(64));
         die "r^$k mod p has low word $low" unless $low >= pow2(64)->bsub(5);
-        for my $len (64, 512, 1024) {
+        for my $len (@$lens) {
             poly_rec("r^$k mod p with low word 2^64-" . pow2(64)->bsub($low)
                      . ", $len random bytes", $key . rbytes($S, 16), rbytes($S, $len));
         }
