@@ -5,7 +5,8 @@
  * enabled it, the assembly bn_mul_mont (which may decline a num), each
  * also with rp == ap, rp == bp and ap == bp; modexp.txt through
  * asmcrypt_mod_exp, also with rp == ap; squarings with near-all-ones
- * operands and moduli against bn_mul_mont_c (test_sqr_ones).  Output
+ * operands and moduli (test_sqr_ones) and with words mixed from 0, 1,
+ * near-all-ones and random (test_sqr_mixed) against bn_mul_mont_c.  Output
  * buffers carry guard words that must survive.
  */
 #include <stdlib.h>
@@ -143,6 +144,61 @@ static int test_sqr_ones(void)
     return count;
 }
 
+/*
+ * Squarings whose words are drawn from {0, 1, 2^W-1, 2^W-2, 2^W-3,
+ * random} (a below n, top word n's minus 1 or 2) with n all ones but for a
+ * small even offset in its low word and now and then one random odd word.
+ * The zero and one words inside runs of all-ones words give the windows
+ * that test_sqr_ones does not: the top word of a sqr8x step (cross product
+ * or reduction) at 2^W-1 or 2^W-2 with no carry out of the first chain, so
+ * that the second chain's carry is the one that reaches the next step
+ * (AArch64 sqr8x; docs/mutation.md, gap 6 re-run).  Fixed seed; the oracle
+ * is bn_mul_mont_c, as above.
+ */
+static int test_sqr_mixed(void)
+{
+    static const int nums[] = { 8, 16, 24, 32 };
+    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    int count, i, num, rc;
+
+    tu_seed(0x5172d);
+    for (count = 0; count < 4000; count++) {
+        num = nums[tu_rand64() % 4];
+        if (num > ASMCRYPT_BN_MAX_WORDS)
+            continue;
+        for (i = 0; i < num; i++)
+            N[i] = (asmcrypt_word)-1;
+        if (tu_rand64() & 1)
+            N[0] -= (asmcrypt_word)(2 * (tu_rand64() % 8));
+        if (tu_rand64() % 4 == 0)
+            N[tu_rand64() % (uint64_t)num] = tu_rand_word() | 1;
+        for (i = 0; i < num; i++) {
+            switch (tu_rand64() % 6) {
+            case 0: A[i] = 0; break;
+            case 1: A[i] = 1; break;
+            case 2: A[i] = tu_rand_word(); break;
+            default: A[i] = (asmcrypt_word)-1 - (asmcrypt_word)(tu_rand64() % 3); break;
+            }
+        }
+        A[num - 1] = N[num - 1] - 1 - (asmcrypt_word)(tu_rand64() % 2);   /* a < n */
+        if (N[num - 1] < 2)
+            A[num - 1] = 0;
+        n0w[0] = asmcrypt_bn_mont_n0(N);
+        CHECK(bn_mul_mont_c(ref, A, A, N, n0w, num) == 1, "sqr mixed: bn_mul_mont_c num %d", num);
+        set_guard(r, num);
+        rc = asmcrypt_bn_mont_mul(r, A, A, N, n0w[0], num);
+        CHECK(rc == 0 && same(r, ref, num) && guard_ok(r, num),
+              "sqr mixed: asmcrypt_bn_mont_mul case %d num %d rc %d", count, num, rc);
+#if defined(ASMCRYPT_BN_MONT_ASM)
+        set_guard(r, num);
+        if (bn_mul_mont(r, A, A, N, n0w, num))
+            CHECK(same(r, ref, num) && guard_ok(r, num),
+                  "sqr mixed: bn_mul_mont (asm) case %d num %d", count, num);
+#endif
+    }
+    return count;
+}
+
 static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
 {
     const char *v = tu_get(rec, key);
@@ -234,7 +290,7 @@ static int test_modexp(const char *dir)
 
 int main(int argc, char **argv)
 {
-    int nm, ne, ns;
+    int nm, ne, ns, nx;
 
     if (argc < 2) {
         printf("usage: %s <vectors-dir>\n", argv[0]);
@@ -243,11 +299,13 @@ int main(int argc, char **argv)
     nm = test_mont(argv[1]);
     ne = test_modexp(argv[1]);
     ns = test_sqr_ones();
+    nx = test_sqr_mixed();
     CHECK(nm > 300, "only %d mont vectors", nm);
     CHECK(ne > 150, "only %d modexp vectors", ne);
     CHECK(ns >= 100, "only %d near-all-ones squarings", ns);
-    printf("bn: %d mont and %d modexp vectors, %d near-all-ones squarings, %d-bit words, "
-           "bn_mont_mul %s (asm ran %ld, declined %ld)\n", nm, ne, ns, W,
+    CHECK(nx == 4000, "only %d mixed-word squarings", nx);
+    printf("bn: %d mont and %d modexp vectors, %d near-all-ones and %d mixed-word squarings, "
+           "%d-bit words, bn_mont_mul %s (asm ran %ld, declined %ld)\n", nm, ne, ns, nx, W,
            asmcrypt_impl("bn_mont_mul"), asm_ran, asm_declined);
     return tu_finish();
 }
