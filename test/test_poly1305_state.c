@@ -31,6 +31,7 @@
 #include "internal.h"
 #include "util.h"
 #include "poly1305_drive.h"
+#include "canary.h"
 
 #if defined(__mips) || defined(__mips__)
 # define BUDGET 72
@@ -78,19 +79,9 @@ static void make_canaries(void)
 static size_t extent_of(const unsigned char *base, const unsigned char *st,
                         size_t n, int inv, int *before)
 {
-    const unsigned char *c = canary[inv];
-    size_t off = (size_t)(st - base), i = n, step;
+    size_t off = (size_t)(st - base);
 
-    *before = memcmp(base, c, off) != 0;
-    while (i > off) {                 /* 64-byte chunks from the end */
-        step = i - off < 64 ? i - off : 64;
-        if (memcmp(base + i - step, c + i - step, step) != 0)
-            break;
-        i -= step;
-    }
-    while (i > off && base[i - 1] == c[i - 1])
-        i--;
-    return i - off;
+    return canary_extent(base, canary[inv], n, off, off, before);
 }
 
 /* split patterns: how the whole blocks are handed to blocks() */

@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../canary.h"
 #if defined(__arm__)
 # include <sys/auxv.h>
 #endif
@@ -515,20 +516,8 @@ static void make_canaries(void)
  * descriptor changed */
 static size_t extent_of(const unsigned char *h, int inv, int *before)
 {
-    const unsigned char *c = canary[inv];
-    size_t off = (size_t)(h - arena), i = sizeof(arena), step;
-
-
-    *before = memcmp(arena, c, GUARD + desc_pos) != 0;
-    while (i > off) {                  /* 64-byte chunks from the end */
-        step = i - off < 64 ? i - off : 64;
-        if (memcmp(arena + i - step, c + i - step, step) != 0)
-            break;
-        i -= step;
-    }
-    while (i > off && arena[i - 1] == c[i - 1])
-        i--;
-    return i - off;
+    return canary_extent(arena, canary[inv], sizeof(arena), (size_t)(h - arena),
+                         GUARD + desc_pos, before);
 }
 
 /* split patterns */
