@@ -312,12 +312,14 @@ sub slot_add {
     return "\tmovq\t$slot,%rax\n\tleaq\t$n(%rax),%rax\n\tmovq\t%rax,$slot\n";
 }
 
-# One mulx row (the mulx and sqrx paths): Duff entry from %rcx = -num with
-# hi cleared, then the loop $lbl (llvm-mca region $mca) adding rdx times
-# the words at $src into the words at $dst + $off.
+# One mulx row (the mulx and sqrx paths) over the $cnt words ending at
+# $src: %rcx = -$cnt, Duff entry with hi cleared, then the loop $lbl
+# (llvm-mca region $mca) adding rdx times the words at $src into the
+# words at $dst + $off.
 sub mulx_row {
-    my ($lbl, $mca, $src, $dst, $off) = @_;
-    return duff_from_rcx($lbl, $clear_hi)
+    my ($lbl, $mca, $cnt, $src, $dst, $off) = @_;
+    return "\tmovq\t$cnt,%rcx\n\tnegq\t%rcx\n"
+         . duff_from_rcx($lbl, $clear_hi)
          . duff_loop($lbl, $mca, sub { mulx_slot(shift, $src, $dst, $off) });
 }
 
@@ -492,10 +494,8 @@ $zero_t@{[zero_blocks('.Lmont_x_zero', '%rax', '%rcx')]}.Lmont_x_outer:
 	movq	(%rax),%rdx
 	leaq	8(%rax),%rax
 	movq	%rax,$S_BP
-	movq	$num,%rcx
-	negq	%rcx
 ___
-    $code .= mulx_row('.Lmont_x_p1', 'bn_mul_mont_mulx_ab', $ape, $te, 0);
+    $code .= mulx_row('.Lmont_x_p1', 'bn_mul_mont_mulx_ab', $num, $ape, $te, 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]		# t[n] = hi + CF + tn, top = OF
 	adox	$tn,$hi[1]
@@ -505,11 +505,9 @@ ___
 	movq	$S_T,%rdx
 	movq	(%rdx),%rdx
 	imulq	$n0,%rdx		# m = t[0]*n0
-	movq	$num,%rcx
-	negq	%rcx
 ___
     $code =~ s/\$\{top\}d/%r15d/g;
-    $code .= mulx_row('.Lmont_x_p2', 'bn_mul_mont_mulx_nm', $npe, $te, -8);
+    $code .= mulx_row('.Lmont_x_p2', 'bn_mul_mont_mulx_nm', $num, $npe, $te, -8);
     $code .= <<___;
 	adcx	$zero,$hi[1]		# t[n-1] = hi + CF + t[n] + OF
 	adox	$tn,$hi[1]
@@ -549,10 +547,8 @@ $zero_t@{[zero_blocks('.Lmont_sqrx_zero', '%rax', '%rcx')]}	movq	$S_T,%rax		# an
 	leaq	(%rdi,$num,8),%rdi
 .Lmont_sqrx_row:
 	movq	($ai),%rdx
-	movq	$len,%rcx
-	negq	%rcx
 ___
-    $code .= mulx_row('.Lmont_sqrx_ab', 'bn_mul_mont_sqrx_cross', $ape, '%rdi', 0);
+    $code .= mulx_row('.Lmont_sqrx_ab', 'bn_mul_mont_sqrx_cross', $len, $ape, '%rdi', 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]
 	adox	$zero,$hi[1]
@@ -593,10 +589,8 @@ ___
 .Lmont_sqrx_red:
 	movq	($ti),%rdx
 	imulq	$n0,%rdx
-	movq	$num,%rcx
-	negq	%rcx
 ___
-    $code .= mulx_row('.Lmont_sqrx_nm', 'bn_mul_mont_sqrx_reduce', $npe, '%rdi', 0);
+    $code .= mulx_row('.Lmont_sqrx_nm', 'bn_mul_mont_sqrx_reduce', $num, $npe, '%rdi', 0);
     $code .= <<___;
 	adcx	$zero,$hi[1]
 	adox	(%rdi),$hi[1]
@@ -820,6 +814,12 @@ ___
         return $c;
     };
 
+    # The eight multipliers of a rectangle block: the words at $p into @S_M.
+    my $load_m8 = sub {
+        my ($p) = @_;
+        return join '', map { "\tmovq\t" . (8 * $_) . "($p),%rdx\n\tmovq\t%rdx,$S_M[$_]\n" } 0 .. 7;
+    };
+
     # mulx2 path (BMI2+ADX, ap != bp, num % 8 == 0): the full product a*b
     # by rectangle blocks of eight b words (t zeroed first), then the
     # eight-row block reduction above.  Same n^2 + n^2 products as the
@@ -829,10 +829,7 @@ ___
 	movq	%rax,$S_TP
 .Lmont_x2_blk:
 	movq	$S_BP,%rax
-___
-    $code .= "\tmovq\t" . (8 * $_) . "(%rax),%rdx\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
-    $code .= <<___;
-	leaq	64(%rax),%rax
+@{[ $load_m8->('%rax') ]}	leaq	64(%rax),%rax
 	movq	%rax,$S_BP
 	movq	$S_NUM,%rax
 	shrq	\$3,%rax
@@ -863,10 +860,7 @@ ___
 	movq	%rax,$S_BP
 .Lmont_sqr8_blk:
 	movq	$S_BP,%rsi
-___
-    $code .= "\tmovq\t" . (8 * $_) . "(%rsi),%rdx\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
-    $code .= <<___;
-	movq	$S_CB,%rax
+@{[ $load_m8->('%rsi') ]}	movq	$S_CB,%rax
 	decq	%rax
 	movq	%rax,$S_CHK
 	movq	%rax,$S_CB
@@ -1270,6 +1264,37 @@ ___
 }
 
 # ---------------------------------------------------------------------------
+# The loops of the two gathers (%rdi = out, %rsi = tab, %r8 = entry stride
+# in bytes, %ecx = chunks of 8 words): per chunk, $clear zeroes the
+# accumulators, then for each of the 32 entries (%rax) $body folds the
+# chunk of the entry in under its mask, and $store writes the 64 bytes of
+# out; the function's end.  Labels $pfx_chunk, $pfx_entry; llvm-mca
+# region $mca.
+sub gather_loops {
+    my ($pfx, $mca, $clear, $body, $store) = @_;
+    return <<___;
+${pfx}_chunk:
+$clear	movq	%rsi,%rax
+	movl	\$32,%r9d
+# LLVM-MCA-BEGIN $mca
+# LLVM-MCA-UNITS 8 limbs
+${pfx}_entry:
+$body	addq	%r8,%rax
+	decl	%r9d
+	jnz	${pfx}_entry
+# LLVM-MCA-END
+$store	leaq	64(%rdi),%rdi
+	leaq	64(%rsi),%rsi
+	decl	%ecx
+	jnz	${pfx}_chunk
+	vzeroupper
+.asm_ret
+.asm_endfunc
+
+___
+}
+
+# ---------------------------------------------------------------------------
 # void bn_gather52_x86_64(u64 *out, const u64 *tab, unsigned idx, int L)
 #
 # out[0..L-1] = tab[idx*L .. idx*L+L-1] for a table of 32 entries of L limbs
@@ -1285,32 +1310,18 @@ $code .= <<___;
 	movslq	%ecx,%rcx
 	leaq	0(,%rcx,8),%r8
 	shrl	\$3,%ecx
-.Lgather52_chunk:
+___
+$code .= gather_loops('.Lgather52', 'bn_gather52_x86_64', <<CLEAR, <<BODY, <<STORE);
 	vpxorq	%zmm0,%zmm0,%zmm0
 	vpxorq	%zmm17,%zmm17,%zmm17
-	movq	%rsi,%rax
-	movl	\$32,%r9d
-# LLVM-MCA-BEGIN bn_gather52_x86_64
-# LLVM-MCA-UNITS 8 limbs
-.Lgather52_entry:
+CLEAR
 	vpcmpeqq	%zmm16,%zmm17,%k1
 	vmovdqu64	(%rax),%zmm1
 	vporq	%zmm1,%zmm0,%zmm0{%k1}
 	vpaddq	%zmm18,%zmm17,%zmm17
-	addq	%r8,%rax
-	decl	%r9d
-	jnz	.Lgather52_entry
-# LLVM-MCA-END
+BODY
 	vmovdqu64	%zmm0,(%rdi)
-	leaq	64(%rdi),%rdi
-	leaq	64(%rsi),%rsi
-	decl	%ecx
-	jnz	.Lgather52_chunk
-	vzeroupper
-.asm_ret
-.asm_endfunc
-
-___
+STORE
 
 # ---------------------------------------------------------------------------
 # void bn_gather64_avx2_x86_64(u64 *out, const u64 *tab, unsigned idx, int S)
@@ -1329,36 +1340,22 @@ $code .= <<___;
 	movslq	%ecx,%rcx
 	leaq	0(,%rcx,8),%r8		# entry stride in bytes
 	shrl	\$3,%ecx
-.Lgather64_chunk:
+___
+$code .= gather_loops('.Lgather64', 'bn_gather64_avx2_x86_64', <<CLEAR, <<BODY, <<STORE);
 	vpxor	%ymm1,%ymm1,%ymm1
 	vpxor	%ymm2,%ymm2,%ymm2
 	vpxor	%ymm3,%ymm3,%ymm3		# i
-	movq	%rsi,%rax
-	movl	\$32,%r9d
-# LLVM-MCA-BEGIN bn_gather64_avx2_x86_64
-# LLVM-MCA-UNITS 8 limbs
-.Lgather64_entry:
+CLEAR
 	vpcmpeqq	%ymm0,%ymm3,%ymm4
 	vpand	(%rax),%ymm4,%ymm6
 	vpand	32(%rax),%ymm4,%ymm7
 	vpor	%ymm6,%ymm1,%ymm1
 	vpor	%ymm7,%ymm2,%ymm2
 	vpsubq	%ymm5,%ymm3,%ymm3
-	addq	%r8,%rax
-	decl	%r9d
-	jnz	.Lgather64_entry
-# LLVM-MCA-END
+BODY
 	vmovdqu	%ymm1,(%rdi)
 	vmovdqu	%ymm2,32(%rdi)
-	leaq	64(%rdi),%rdi
-	leaq	64(%rsi),%rsi
-	decl	%ecx
-	jnz	.Lgather64_chunk
-	vzeroupper
-.asm_ret
-.asm_endfunc
-
-___
+STORE
 
 $code .= ".asm_note\n";
 print $OUT $code;
