@@ -255,6 +255,20 @@ ___
 
 # ---- word-serial path ------------------------------------------------------
 my ($x, $lo, $hi) = ($t[0], $p[0], $p[1]);
+
+# x += u*v + c (mod 2^64), c = the high word of the sum; lo, hi scratch.
+sub mac1 {
+    my ($u, $v, $c) = @_;
+    return <<___;
+	mul	$lo, $u, $v
+	umulh	$hi, $u, $v
+	adds	$x, $x, $lo
+	adc	$hi, $hi, xzr
+	adds	$x, $x, $c
+	adc	$c, $hi, xzr
+___
+}
+
 $code .= <<___;
 .Lmul1x:
 	mov	$tpw, sp
@@ -289,19 +303,7 @@ $code .= <<___;
 	ldr	$a[0], [$apw], #8
 	ldr	$a[1], [$npw], #8
 	ldr	$x, [$tpw], #8
-	mul	$lo, $a[0], $b
-	umulh	$hi, $a[0], $b
-	adds	$x, $x, $lo
-	adc	$hi, $hi, xzr
-	adds	$x, $x, $ca
-	adc	$ca, $hi, xzr
-	mul	$lo, $a[1], $m
-	umulh	$hi, $a[1], $m
-	adds	$x, $x, $lo
-	adc	$hi, $hi, xzr
-	adds	$x, $x, $cn
-	adc	$cn, $hi, xzr
-	stur	$x, [$tpw, #-16]
+@{[ mac1($a[0], $b, $ca) . mac1($a[1], $m, $cn) ]}	stur	$x, [$tpw, #-16]
 	subs	$cnt, $cnt, #1
 	b.ne	.Lmul1x_inner
 # LLVM-MCA-END
@@ -367,6 +369,20 @@ $label:
 ___
 }
 
+# The loads of a select pass, four words a step: T into @t from $tpw and
+# the rp-side words into the four registers @x from $apw (the pointers
+# are advanced by the stores that follow).  Shared by the 4-way/squaring
+# final pass and the padded path's.
+sub sel4_loads {
+    my (@x) = @_;
+    return <<___;
+	ldp	$t[0], $t[1], [$tpw]
+	ldp	$x[0], $x[1], [$apw]
+	ldp	$t[2], $t[3], [$tpw, #16]
+	ldp	$x[2], $x[3], [$apw, #16]
+___
+}
+
 # Final pass shared by the 4-way and squaring paths: T is at $src
 # (num words, top bit in $top).
 sub final4 {
@@ -382,11 +398,7 @@ sub final4 {
 	mov	$apw, $rp
 	mov	$cnt, $num
 .L${pfx}_sel:
-	ldp	$t[0], $t[1], [$tpw]
-	ldp	$n[0], $n[1], [$apw]
-	ldp	$t[2], $t[3], [$tpw, #16]
-	ldp	$n[2], $n[3], [$apw, #16]
-	sub	$cnt, $cnt, #4
+@{[ sel4_loads(@n) ]}	sub	$cnt, $cnt, #4
 	stp	xzr, xzr, [$tpw], #32
 	csel	$n[0], $n[0], $t[0], hs
 	csel	$n[1], $n[1], $t[1], hs
@@ -581,11 +593,7 @@ $code .= <<___;
 	lsr	$cnt, $b, #2			// whole groups of rp
 	cbz	$cnt, .Lmulpad_part
 .Lmulpad_sel:
-	ldp	$t[0], $t[1], [$tpw]
-	ldp	$pw[0], $pw[1], [$apw]
-	ldp	$t[2], $t[3], [$tpw, #16]
-	ldp	$pw[2], $pw[3], [$apw, #16]
-	sub	$cnt, $cnt, #1
+@{[ sel4_loads(@pw) ]}	sub	$cnt, $cnt, #1
 	stp	xzr, xzr, [$tpw], #32
 	stp	xzr, xzr, [$tpw, #-16]
 	stp	xzr, xzr, [$apw], #32
@@ -701,6 +709,14 @@ sub sqr_full8 {
     return $s;
 }
 
+# The loop $label of eight full steps, llvm-mca region $mca; $tail ends
+# an iteration (its count or test and the branch back to $label).
+sub sqr_full8_loop {
+    my ($label, $mca, $tail) = @_;
+    return "# LLVM-MCA-BEGIN $mca\n# LLVM-MCA-UNITS 32 limbs\n$label:\n"
+         . sqr_full8() . $tail . "# LLVM-MCA-END\n";
+}
+
 $code .= <<___;
 .Lsqr8x:
 	sub	sp, sp, $num, lsl #3		// 2*num words and more
@@ -740,15 +756,12 @@ $code .= <<___;
 	ldp	$A[6], $A[7], [$stp_, #48]
 	mov	$cw, xzr
 	mov	$sxp, $sab
-# LLVM-MCA-BEGIN armv8_mont_sqr_cross
-# LLVM-MCA-UNITS 32 limbs
-.Lsqr8x_cross_full:
 ___
-$code .= sqr_full8();
-$code .= <<___;
+$code .= sqr_full8_loop('.Lsqr8x_cross_full', 'armv8_mont_sqr_cross', <<___);
 	cmp	$sxp, $spass
 	b.ne	.Lsqr8x_cross_full
-# LLVM-MCA-END
+___
+$code .= <<___;
 .Lsqr8x_cross_tri:
 ___
 for my $t (0 .. 6) {
@@ -871,15 +884,12 @@ $code .= <<___;
 	add	$stp_, $stp_, #64
 	sub	$scnt, $num, #8
 	cbz	$scnt, .Lsqr8x_red_tail
-# LLVM-MCA-BEGIN armv8_mont_sqr_reduce
-# LLVM-MCA-UNITS 32 limbs
-.Lsqr8x_red_full:
 ___
-$code .= sqr_full8();
-$code .= <<___;
+$code .= sqr_full8_loop('.Lsqr8x_red_full', 'armv8_mont_sqr_reduce', <<___);
 	sub	$scnt, $scnt, #8
 	cbnz	$scnt, .Lsqr8x_red_full
-# LLVM-MCA-END
+___
+$code .= <<___;
 .Lsqr8x_red_tail:
 	// S[i+num .. i+num+7] += the previous pass's carry; c and the carry
 	// out go to position i+num+8
