@@ -466,26 +466,27 @@ sub mul_reduce {
 #endif
 ___
     };
+    # The products h_i m into the columns named, m in register $m
+    # ($name in the comments); $op umull starts a column, umlal adds.
+    my %col = (d0 => 'r5, r6', d1 => 'r7, r8', d2 => 'r9, lr');
+    my @hr = ($h0, $h1, $h2, $h3, $h4);
+    my $macs = sub {
+        my ($op, $m, $name, @di) = @_;    # (column => i) pairs
+        my $rel = $op eq 'umull' ? '=' : '+=';
+        my $s = '';
+        while (my ($d, $i) = splice @di, 0, 2) {
+            $s .= "\t$op\t$col{$d}, $hr[$i], $m\t\t\@ $d $rel h$i $name\n";
+        }
+        return $s;
+    };
     return $pair->() . <<___ . $pair->() . <<___;
 	ldr	r12, [sp, #$F{TAB}+8]		\@ s2
-	umull	r5, r6, $h0, r10		\@ d0 = h0 r0
-	umull	r7, r8, $h1, r10		\@ d1 = h1 r0
-	umull	r9, lr, $h2, r10		\@ d2 = h2 r0
-	umlal	r5, r6, $h1, r11		\@ d0 += h1 s3
-	umlal	r7, r8, $h2, r11		\@ d1 += h2 s3
-	umlal	r9, lr, $h3, r11		\@ d2 += h3 s3
-	ldr	r10, [sp, #$F{TAB}+12]		\@ s1
-	umlal	r5, r6, $h2, r12		\@ d0 += h2 s2
-	umlal	r7, r8, $h3, r12		\@ d1 += h3 s2
-	umlal	r9, lr, $h4, r12		\@ d2 += h4 s2
-	ldr	r11, [sp, #$F{TAB}+16]		\@ r1
-	umlal	r5, r6, $h3, r10		\@ d0 += h3 s1
-	umlal	r7, r8, $h4, r10		\@ d1 += h4 s1
-	ldr	r12, [sp, #$F{TAB}+20]		\@ r2
-	umlal	r7, r8, $h0, r11		\@ d1 += h0 r1
-	umlal	r9, lr, $h1, r11		\@ d2 += h1 r1
-	umlal	r9, lr, $h0, r12		\@ d2 += h0 r2
-	adds	r7, r7, r6			\@ d1 += d0 >> 32
+@{[ $macs->('umull', 'r10', 'r0', d0 => 0, d1 => 1, d2 => 2)
+  . $macs->('umlal', 'r11', 's3', d0 => 1, d1 => 2, d2 => 3) ]}	ldr	r10, [sp, #$F{TAB}+12]		\@ s1
+@{[ $macs->('umlal', 'r12', 's2', d0 => 2, d1 => 3, d2 => 4) ]}	ldr	r11, [sp, #$F{TAB}+16]		\@ r1
+@{[ $macs->('umlal', 'r10', 's1', d0 => 3, d1 => 4) ]}	ldr	r12, [sp, #$F{TAB}+20]		\@ r2
+@{[ $macs->('umlal', 'r11', 'r1', d1 => 0, d2 => 1)
+  . $macs->('umlal', 'r12', 'r2', d2 => 0) ]}	adds	r7, r7, r6			\@ d1 += d0 >> 32
 	adc	r8, r8, #0
 	adds	r9, r9, r8			\@ d2 += d1 >> 32
 	adc	lr, lr, #0
@@ -516,6 +517,20 @@ my $CTX_H    = 0;               # h0..h4, radix 2^32 between calls
 my $CTX_ZERO = 20;              # unused word, cleared by init
 my $CTX_R    = 24;              # r0..r3, the clamped key
 die "poly1305-armv4: h must be at ctx+0 (ldm/stm on ctx)\n" if $CTX_H != 0;
+
+# The frame of a blocks call (r0 = ctx, r1 = inp, r2 = len rounded down,
+# r3 = padbit): allocated, and the arguments kept in it with r2 = the end
+# of the input.
+sub frame_args {
+    return <<___;
+	sub	sp, sp, #$FRAME
+	add	r2, r1, r2
+	str	r0, [sp, #$F{CTX}]
+	str	r1, [sp, #$F{INP}]
+	str	r2, [sp, #$F{END}]
+	str	r3, [sp, #$F{PAD}]
+___
+}
 
 # Build the multiplier table at sp+TAB from r at ctx (r0); r4..r10.
 sub setup_table {
@@ -576,34 +591,27 @@ my @C  = ('q5', 'q6');                  # carries (over @L: dead by then)
 # Five 26-bit limbs @l from a base 2^32 value @a (h < 2^130 + small).
 sub to_limbs {
     my ($a, $l) = @_;
-    return <<___;
-	bic	$l->[0], $a->[0], #0xfc000000
-	mov	$l->[1], $a->[0], lsr #26
-	orr	$l->[1], $l->[1], $a->[1], lsl #6
-	bic	$l->[1], $l->[1], #0xfc000000
-	mov	$l->[2], $a->[1], lsr #20
-	orr	$l->[2], $l->[2], $a->[2], lsl #12
-	bic	$l->[2], $l->[2], #0xfc000000
-	mov	$l->[3], $a->[2], lsr #14
-	orr	$l->[3], $l->[3], $a->[3], lsl #18
-	bic	$l->[3], $l->[3], #0xfc000000
-	mov	$l->[4], $a->[3], lsr #8
-	orr	$l->[4], $l->[4], $a->[4], lsl #24
-___
+    # limb k = bits 26k .. 26k+25: a[k-1] >> (32 - 6k) | a[k] << 6k
+    my $s = "\tbic\t$l->[0], $a->[0], #0xfc000000\n";
+    for my $k (1 .. 4) {
+        $s .= "\tmov\t$l->[$k], $a->[$k - 1], lsr #" . (32 - 6 * $k) . "\n";
+        $s .= "\torr\t$l->[$k], $l->[$k], $a->[$k], lsl #" . (6 * $k) . "\n";
+        $s .= "\tbic\t$l->[$k], $l->[$k], #0xfc000000\n" if $k < 4;
+    }
+    return $s;
 }
 
 # Base 2^32 h (r0..r4) from limbs @l (each < 2^28), then the partial
 # reduction that keeps h < 2^130 + 2^35 (what emit and mul_reduce expect).
 sub from_limbs {
     my ($l, $t) = @_;
-    return <<___;
-	adds	r0, $l->[0], $l->[1], lsl #26
-	mov	$t, $l->[1], lsr #6
-	adcs	r1, $t, $l->[2], lsl #20
-	mov	$t, $l->[2], lsr #12
-	adcs	r2, $t, $l->[3], lsl #14
-	mov	$t, $l->[3], lsr #18
-	adcs	r3, $t, $l->[4], lsl #8
+    # word k = l[k] >> 6k + l[k+1] << (26 - 6k) + carry
+    my $s = "\tadds\tr0, $l->[0], $l->[1], lsl #26\n";
+    for my $k (1 .. 3) {
+        $s .= "\tmov\t$t, $l->[$k], lsr #" . (6 * $k) . "\n";
+        $s .= "\tadcs\tr$k, $t, $l->[$k + 1], lsl #" . (26 - 6 * $k) . "\n";
+    }
+    return $s . <<___;
 	mov	$t, $l->[4], lsr #24
 	adc	r4, $t, #0
 	bic	$t, r4, #3
@@ -762,13 +770,7 @@ ___
 .Lneon_even:
 	bic	r2, r2, #31
 	vstmdb	sp!, {d8-d15}
-	sub	sp, sp, #$FRAME
-	add	r2, r1, r2
-	str	r0, [sp, #$F{CTX}]
-	str	r1, [sp, #$F{INP}]
-	str	r2, [sp, #$F{END}]
-	str	r3, [sp, #$F{PAD}]
-	ldr	r4, [r0, #$POW_READY]
+@{[ frame_args() ]}	ldr	r4, [r0, #$POW_READY]
 	cmp	r4, #0
 	bne	.Lneon_have_pow
 ___
@@ -987,13 +989,7 @@ $code .= func_begin('poly1305_blocks') . <<___;
 $RET
 .Lblocks_go:
 	stmdb	sp!, {r4, r5, r6, r7, r8, r9, r10, r11, lr}
-	sub	sp, sp, #$FRAME
-	add	r2, r1, r2
-	str	r0, [sp, #$F{CTX}]
-	str	r1, [sp, #$F{INP}]
-	str	r2, [sp, #$F{END}]
-	str	r3, [sp, #$F{PAD}]
-
+@{[ frame_args() ]}
 ___
 $code .= setup_table();
 $code .= <<___;
