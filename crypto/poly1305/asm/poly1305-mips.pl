@@ -279,6 +279,14 @@ sub ripple {
     return $s . "\t$add\t$last,$last,$c\t\t# $note\n";
 }
 
+# x += c + y with the carry out of both adds in c (c may be any word:
+# x + c and then + y each carry at most once); $t scratch.
+sub add_carry {
+    my ($add, $x, $c, $y, $t) = @_;
+    return "\t$add\t$x,$x,$c\n\tsltu\t$t,$x,$c\n"
+         . "\t$add\t$x,$x,$y\n\tsltu\t$c,$x,$y\n\t$add\t$c,$c,$t\n";
+}
+
 # g = h + 5 over the limbs of @$g / @$h, the carry in $c.
 sub plus5 {
     my ($add, $addi, $c, $g, $h) = @_;
@@ -939,17 +947,7 @@ $pro	lw	$h4,@{[$CTX{H} + 16]}($ctx)
 	lw	$g3,12($nonce)
 	addu	$h0,$h0,$g0
 	sltu	$c,$h0,$g0
-	addu	$h1,$h1,$c
-	sltu	$tt,$h1,$c
-	addu	$h1,$h1,$g1
-	sltu	$c,$h1,$g1
-	addu	$c,$c,$tt
-	addu	$h2,$h2,$c
-	sltu	$tt,$h2,$c
-	addu	$h2,$h2,$g2
-	sltu	$c,$h2,$g2
-	addu	$c,$c,$tt
-	addu	$h3,$h3,$c
+@{[ add_carry('addu', $h1, $c, $g1, $tt) . add_carry('addu', $h2, $c, $g2, $tt) ]}	addu	$h3,$h3,$c
 	addu	$h3,$h3,$g3
 ___
     $s .= store_le32_bytes($h[$_], $mac, 4 * $_, $tt) for 0 .. 3;
@@ -1050,7 +1048,7 @@ sub carry_pass64 {
     my ($r6) = @_;
     my $fold = $r6 ? "\tdlsa\t$c,$t,$t,2\t\t# c = 5*(h2 >> 2)\n"
                    : "\tdsubu\t$c,$h2,$k\t\t# c = 5*(h2 >> 2) = (h2 & ~3) + (h2 >> 2)\n\tdaddu\t$c,$c,$t\n";
-    return <<___;
+    return <<___ . add_carry('daddu', $h1, $c, $m1, $t);
 	dsrl	$t,$h2,2
 	andi	$k,$h2,3
 $fold	daddu	$h0,$h0,$m0
@@ -1059,11 +1057,6 @@ $fold	daddu	$h0,$h0,$m0
 	sltu	$c,$h0,$c
 	daddu	$c,$c,$t		# carry 0..2
 	daddu	$c,$c,$H0		# + pending hi(d0): < 2^64, no wrap
-	daddu	$h1,$h1,$c
-	sltu	$t,$h1,$c
-	daddu	$h1,$h1,$m1
-	sltu	$c,$h1,$m1
-	daddu	$c,$c,$t
 ___
 }
 
