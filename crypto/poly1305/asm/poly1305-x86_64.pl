@@ -258,36 +258,33 @@ sub mul_reduce {
 ___
 }
 
+# h0 + h1 2^64 split into five 26-bit limbs, $top (code) OR-ing the bits
+# from 128 on into limb 4; limb k is left in %rax (%eax) and stored by
+# the code $put->(k).  Clobbers rax, rdx.
+sub split26 {
+    my ($h0, $h1, $top, $put) = @_;
+    my $m = '0x3ffffff';
+    my @h = ($h0, $h1);
+    my $s = '';
+    for my $k (0 .. 4) {
+        my ($w, $sh) = (int(26 * $k / 64), 26 * $k % 64);
+        $s .= $sh ? "\tmovq\t$h[$w],%rax\n\tshrq\t\$$sh,%rax\n" : "\tmovl\t" . lo32($h0) . ",%eax\n";
+        if ($sh > 64 - 26) {        # the limb's high bits are in the next word
+            $s .= $w ? $top : "\tmovq\t$h1,%rdx\n\tshlq\t\$" . (64 - $sh) . ",%rdx\n\torq\t%rdx,%rax\n";
+        }
+        $s .= "\tandl\t\$$m,%eax\n" if $k < 4;
+        $s .= $put->($k);
+    }
+    return $s;
+}
+
 # h (radix 2^64, h2 <= 4 or undef for 0) as five 26-bit limbs into the
 # frame table P(., i), u64 each.  Clobbers rax, rdx.
 sub conv26 {
     my ($h0, $h1, $h2, $i) = @_;
-    my $m = '0x3ffffff';
     my @a = map { P($_, $i) } 0 .. 4;
     my $top = defined $h2 ? "\tmovq\t$h2,%rdx\n\tshlq\t\$24,%rdx\n\torq\t%rdx,%rax\n" : '';
-    return <<___;
-	movl	${\ lo32($h0)},%eax
-	andl	\$$m,%eax
-	movq	%rax,$a[0]
-	movq	$h0,%rax
-	shrq	\$26,%rax
-	andl	\$$m,%eax
-	movq	%rax,$a[1]
-	movq	$h0,%rax
-	shrq	\$52,%rax
-	movq	$h1,%rdx
-	shlq	\$12,%rdx
-	orq	%rdx,%rax
-	andl	\$$m,%eax
-	movq	%rax,$a[2]
-	movq	$h1,%rax
-	shrq	\$14,%rax
-	andl	\$$m,%eax
-	movq	%rax,$a[3]
-	movq	$h1,%rax
-	shrq	\$40,%rax
-$top	movq	%rax,$a[4]
-___
+    return split26($h0, $h1, $top, sub { "\tmovq\t%rax,$a[$_[0]]\n" });
 }
 
 sub lo32 {
@@ -605,29 +602,64 @@ sub vload_add {
     my ($t0, $t1, $t2) = @$t;
     my ($and, $or, $movu, $L) = @$c{qw(and or movu L)};
     my ($M, $P) = @$c{qw(MASK PAD)};
-    return <<___;
+    # limb k in t1, but for limb 2 (in t0, done with) and limb 4 (in t2)
+    return <<___ . vsplit(26, 5, [$and, $or, $M, $P], $t, [$t1, $t1, $t0, $t1, $t2], $X);
 	$movu	0(%r12),$t0
 	$movu	${\ (8 * $L)}(%r12),$t1
 	leaq	${\ (16 * $L)}(%r12),%r12
 	vpunpckhqdq	$t1,$t0,$t2	# high words of the blocks
 	vpunpcklqdq	$t1,$t0,$t0	# low words
-	$and	$M,$t0,$t1
-	vpaddq	$t1,$X->[0],$X->[0]
-	vpsrlq	\$26,$t0,$t1
-	$and	$M,$t1,$t1
-	vpaddq	$t1,$X->[1],$X->[1]
-	vpsrlq	\$52,$t0,$t0
-	vpsllq	\$12,$t2,$t1
-	$or	$t1,$t0,$t0
-	$and	$M,$t0,$t0
-	vpaddq	$t0,$X->[2],$X->[2]
-	vpsrlq	\$14,$t2,$t1
-	$and	$M,$t1,$t1
-	vpaddq	$t1,$X->[3],$X->[3]
-	vpsrlq	\$40,$t2,$t2
-	$or	$P,$t2,$t2
-	vpaddq	$t2,$X->[4],$X->[4]
 ___
+}
+
+# Lanes of 128-bit blocks, low words in $t0 and high words in $t2, split
+# into $n limbs of $bits bits, limb k into $D->[k] (with $X: then added
+# into $X->[k]); the top limb takes the pad bit $P (bit 128).  $ops: the
+# lane-wise and, or, the limb mask $M, $P.  Clobbers $t0, $t1, $t2.
+# Shared by vload_add (26-bit limbs) and load44 (44-bit).
+sub vsplit {
+    my ($bits, $n, $ops, $t, $D, $X) = @_;
+    my ($and, $or, $M, $P) = @$ops;
+    my ($t0, $t1, $t2) = @$t;
+    my $s = '';
+    for my $k (0 .. $n - 1) {
+        my ($w, $sh) = (int($bits * $k / 64), $bits * $k % 64);
+        if ($k == $n - 1) {             # the rest of the high words, the pad bit
+            $s .= "\tvpsrlq\t\$$sh,$t2,$t2\n\t$or\t$P,$t2,$D->[$k]\n";
+        } else {
+            my $x = $w ? $t2 : $t0;
+            if ($sh > 64 - $bits) {     # the limb's high bits are in the high words
+                $s .= "\tvpsrlq\t\$$sh,$t0,$t0\n\tvpsllq\t\$" . (64 - $sh) . ",$t2,$t1\n\t$or\t$t1,$t0,$t0\n";
+            } elsif ($sh) {
+                $s .= "\tvpsrlq\t\$$sh,$x,$t1\n";
+                $x = $t1;
+            }
+            $s .= "\t$and\t$M,$x,$D->[$k]\n";
+        }
+        $s .= "\tvpaddq\t$D->[$k],$X->[$k],$X->[$k]\n" if $X;
+    }
+    return $s;
+}
+
+# The schoolbook product of two n-limb numbers by columns of b: for
+# j = 0..n-1 the code of $mult->(j) (limb j of b) and, but for j = 0, of
+# $mult->(n - 1 + j) (its multiple for the products that wrap past limb
+# n-1), then for i = 0..n-1 the code $emit->(i, k, operand, j) of the
+# product of limb i of a into column k = (i + j) mod n, with the wrapped
+# operand where i + j >= n.  Shared by vmul (n = 5) and mul44 (n = 3).
+sub by_columns {
+    my ($n, $mult, $emit) = @_;
+    my $s = '';
+    for my $j (0 .. $n - 1) {
+        my ($cb, $ob) = $mult->($j);
+        my ($cs, $os) = $j ? $mult->($n - 1 + $j) : ('', undef);
+        $s .= $cb . $cs;
+        for my $i (0 .. $n - 1) {
+            my $k = $i + $j;
+            $s .= $emit->($i, $k % $n, $k < $n ? $ob : $os, $j);
+        }
+    }
+    return $s;
 }
 
 # D (+)= A * b, column by column.  $mult->(j) returns (code, operand) for
@@ -635,24 +667,12 @@ ___
 # is emitted before the column.  $pt: two product temporaries.
 sub vmul {
     my ($A, $D, $pt, $mult, $acc) = @_;
-    my $s = '';
-    for my $j (0 .. 4) {
-        my ($cb, $ob) = $mult->($j);
-        my ($cs, $os) = $j ? $mult->(4 + $j) : ('', undef);
-        $s .= $cb . $cs;
-        for my $i (0 .. 4) {
-            my $k = $i + $j;
-            my $o = $k < 5 ? $ob : $os;
-            my $d = $D->[$k % 5];
-            if ($j == 0 && !$acc) {
-                $s .= "\tvpmuludq\t$o,$A->[$i],$d\n";
-            } else {
-                my $t = $pt->[$i & 1];
-                $s .= "\tvpmuludq\t$o,$A->[$i],$t\n\tvpaddq\t$t,$d,$d\n";
-            }
-        }
-    }
-    return $s;
+    return by_columns(5, $mult, sub {
+        my ($i, $k, $o, $j) = @_;
+        return "\tvpmuludq\t$o,$A->[$i],$D->[$k]\n" if $j == 0 && !$acc;
+        my $t = $pt->[$i & 1];
+        return "\tvpmuludq\t$o,$A->[$i],$t\n\tvpaddq\t$t,$D->[$k],$D->[$k]\n";
+    });
 }
 
 # A = D with carries propagated lazily (two interleaved chains); limbs end
@@ -660,31 +680,19 @@ sub vmul {
 sub vcarry {
     my ($c, $D, $A, $t0, $t1) = @_;
     my ($and, $M) = @$c{qw(and MASK)};
-    return <<___;
-	vpsrlq	\$26,$D->[0],$t0
-	$and	$M,$D->[0],$A->[0]
-	vpaddq	$t0,$D->[1],$D->[1]
-	vpsrlq	\$26,$D->[3],$t1
-	$and	$M,$D->[3],$A->[3]
-	vpaddq	$t1,$D->[4],$D->[4]
-	vpsrlq	\$26,$D->[1],$t0
-	$and	$M,$D->[1],$A->[1]
-	vpaddq	$t0,$D->[2],$D->[2]
-	vpsrlq	\$26,$D->[4],$t1
-	$and	$M,$D->[4],$A->[4]
-	vpaddq	$t1,$A->[0],$A->[0]
-	vpsllq	\$2,$t1,$t1
-	vpaddq	$t1,$A->[0],$A->[0]
-	vpsrlq	\$26,$D->[2],$t0
-	$and	$M,$D->[2],$A->[2]
-	vpaddq	$t0,$A->[3],$A->[3]
-	vpsrlq	\$26,$A->[0],$t1
-	$and	$M,$A->[0],$A->[0]
-	vpaddq	$t1,$A->[1],$A->[1]
-	vpsrlq	\$26,$A->[3],$t0
-	$and	$M,$A->[3],$A->[3]
-	vpaddq	$t0,$A->[4],$A->[4]
-___
+    # $keep = $from mod 2^26, the rest ($t) added into $into
+    my $step = sub {
+        my ($from, $keep, $into, $t) = @_;
+        return "\tvpsrlq\t\$26,$from,$t\n\t$and\t$M,$from,$keep\n\tvpaddq\t$t,$into,$into\n";
+    };
+    return $step->($D->[0], $A->[0], $D->[1], $t0)
+         . $step->($D->[3], $A->[3], $D->[4], $t1)
+         . $step->($D->[1], $A->[1], $D->[2], $t0)
+         . $step->($D->[4], $A->[4], $A->[0], $t1)
+         . "\tvpsllq\t\$2,$t1,$t1\n\tvpaddq\t$t1,$A->[0],$A->[0]\n"  # 4 more: 2^130 = 5
+         . $step->($D->[2], $A->[2], $A->[3], $t0)
+         . $step->($A->[0], $A->[0], $A->[1], $t1)
+         . $step->($A->[3], $A->[3], $A->[4], $t0);
 }
 
 # Multiplier for the last group: lane k gets r^(base + L - block(k)),
@@ -708,33 +716,11 @@ sub lane_powers {
 sub h_to_lanes {
     my ($A) = @_;
     my @x = map { xreg($_) } @$A;
-    return <<___;
+    my $top = "\tshlq\t\$24,%r10\n\torq\t%r10,%rax\n";
+    return <<___ . split26('%r8', '%r9', $top, sub { "\tvmovd\t%eax,$x[$_[0]]\n" });
 	movq	$C{H0}(%rdi),%r8
 	movq	$C{H1}(%rdi),%r9
 	movq	$C{H2}(%rdi),%r10
-	movl	%r8d,%eax
-	andl	\$0x3ffffff,%eax
-	vmovd	%eax,$x[0]
-	movq	%r8,%rax
-	shrq	\$26,%rax
-	andl	\$0x3ffffff,%eax
-	vmovd	%eax,$x[1]
-	movq	%r8,%rax
-	shrq	\$52,%rax
-	movq	%r9,%rdx
-	shlq	\$12,%rdx
-	orq	%rdx,%rax
-	andl	\$0x3ffffff,%eax
-	vmovd	%eax,$x[2]
-	movq	%r9,%rax
-	shrq	\$14,%rax
-	andl	\$0x3ffffff,%eax
-	vmovd	%eax,$x[3]
-	movq	%r9,%rax
-	shrq	\$40,%rax
-	shlq	\$24,%r10
-	orq	%r10,%rax
-	vmovd	%eax,$x[4]
 ___
 }
 
@@ -1251,45 +1237,24 @@ sub load44 {
     my ($c, $t, $X, $add) = @_;
     my ($t0, $t1, $t2, $t3) = @$t;
     my ($M, $P) = @$c{qw(MASK PAD)};
-    my @o = $add ? ($t3, $t3, $t3) : @$X;
-    my $s = <<___;
+    my ($D, $sum) = $add ? ([$t3, $t3, $t3], $X) : ($X, undef);
+    return <<___ . vsplit(44, 3, ['vpandq', 'vporq', $M, $P], $t, $D, $sum);
 	vmovdqu64	0(%r12),$t0
 	vmovdqu64	64(%r12),$t1
 	leaq	128(%r12),%r12
 	vpunpckhqdq	$t1,$t0,$t2
 	vpunpcklqdq	$t1,$t0,$t0
-	vpandq	$M,$t0,$o[0]
 ___
-    $s .= "\tvpaddq\t$t3,$X->[0],$X->[0]\n" if $add;
-    $s .= <<___;
-	vpsrlq	\$44,$t0,$t0
-	vpsllq	\$20,$t2,$t1
-	vporq	$t1,$t0,$t0
-	vpandq	$M,$t0,$o[1]
-___
-    $s .= "\tvpaddq\t$t3,$X->[1],$X->[1]\n" if $add;
-    $s .= "\tvpsrlq\t\$24,$t2,$t2\n\tvporq\t$P,$t2,$o[2]\n";
-    $s .= "\tvpaddq\t$t3,$X->[2],$X->[2]\n" if $add;
-    return $s;
 }
 
 # L, H (+)= A * b; $mult->(j): (code, operand) for limb j (0..2) and for
 # 20*limb (j-2) (j = 3, 4).
 sub mul44 {
     my ($A, $L, $H, $mult) = @_;
-    my $s = '';
-    for my $j (0 .. 2) {
-        my ($cb, $ob) = $mult->($j);
-        my ($cs, $os) = $j ? $mult->(2 + $j) : ('', undef);
-        $s .= $cb . $cs;
-        for my $i (0 .. 2) {
-            my $k = $i + $j;
-            my $o = $k < 3 ? $ob : $os;
-            $s .= "\tvpmadd52luq\t$o,$A->[$i],$L->[$k % 3]\n";
-            $s .= "\tvpmadd52huq\t$o,$A->[$i],$H->[$k % 3]\n";
-        }
-    }
-    return $s;
+    return by_columns(3, $mult, sub {
+        my ($i, $k, $o) = @_;
+        return "\tvpmadd52luq\t$o,$A->[$i],$L->[$k]\n\tvpmadd52huq\t$o,$A->[$i],$H->[$k]\n";
+    });
 }
 
 # Fold the high halves into L: L1 += H0<<8, L2 += H1<<8, L0 += H2*5120.
