@@ -10,7 +10,9 @@
  * (UNITS = bytes, limbs or 1 op per call; IMPL "c", "c-ref26", "c-ref64",
  * "api:<name>" (the library's dispatch at a capability level, <name> from
  * asmcrypt_impl(); for bn_mont_mul and poly1305 the internal dispatch
- * without the API's argument checks and context wipe),
+ * without the API's argument checks and context wipe), "asm:<name>" (asm
+ * builds: the assembly entry called directly, as the C references are,
+ * at each level; not in -g),
  * a peer library ("openssl", "gmp", "sodium": its routine-table entries),
  * or "null" for the empty-loop baseline; REPS 0 marks a
  * warm-up call).  tools/icount-report.pl divides the difference of the 2N
@@ -47,15 +49,39 @@ static void add_impl(struct impl *out, int *n, const struct routine *r,
     snprintf(out[(*n)++].label, sizeof(out[0].label), "%s", label);
 }
 
+/* r at each distinct implementation the capability levels select, the
+ * label prefix:<asmcrypt_impl() name> (r == NULL: none) */
+static void add_levels(struct impl *out, int *n, const char *prim,
+                       const struct routine *r, const char *prefix,
+                       char **caps, int ncaps)
+{
+    char label[48];
+    int i, k;
+
+    for (i = 0; i < ncaps && r != NULL; i++) {
+        unsigned int cap = drv_parse_cap(caps[i]);
+        int dup = 0;
+
+        asmcrypt_cpucap_restrict(cap);
+        snprintf(label, sizeof(label), "%s:%s", prefix, rt_impl_name(prim));
+        for (k = 0; k < *n; k++)
+            dup |= !strcmp(out[k].label, label);
+        if (!dup)
+            add_impl(out, n, r, cap, label);
+    }
+    asmcrypt_cpucap_restrict(~0u);
+}
+
 /* Implementations of prim in the routine table: C refs, the internal
- * dispatch (no API checks or wipes in the count; the API where there is
- * none) at each distinct implementation the capability levels select,
+ * dispatch ("api:", no API checks or wipes in the count; the API where
+ * there is none) at each distinct implementation the capability levels
+ * select, the bare assembly entry likewise ("asm:", its own capability
+ * dispatch only, called directly as the C references are; not with -g),
  * then peers. */
 static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
 {
     const struct routine *dispatch = rt_get(prim, RT_ANY);
-    char label[48];
-    int n = 0, i, k;
+    int n = 0;
     size_t t;
 
     if (dispatch == NULL)
@@ -64,18 +90,9 @@ static int impls(const char *prim, char **caps, int ncaps, struct impl *out)
         add_impl(out, &n, rt_get(prim, RT_C), ~0u, rt_get(prim, RT_C)->name);
     if (!gate && rt_get(prim, RT_C64))
         add_impl(out, &n, rt_get(prim, RT_C64), ~0u, rt_get(prim, RT_C64)->name);
-    for (i = 0; i < ncaps && dispatch != NULL; i++) {
-        unsigned int cap = drv_parse_cap(caps[i]);
-        int dup = 0;
-
-        asmcrypt_cpucap_restrict(cap);
-        snprintf(label, sizeof(label), "api:%s", rt_impl_name(prim));
-        for (k = 0; k < n; k++)
-            dup |= !strcmp(out[k].label, label);
-        if (!dup)
-            add_impl(out, &n, dispatch, cap, label);
-    }
-    asmcrypt_cpucap_restrict(~0u);
+    add_levels(out, &n, prim, dispatch, "api", caps, ncaps);
+    if (!gate)
+        add_levels(out, &n, prim, rt_get(prim, RT_ASM), "asm", caps, ncaps);
     for (t = 0; t < rt_ntable && !gate; t++)
         if (rt_table[t].impl == RT_PEER && !strcmp(rt_table[t].prim, prim))
             add_impl(out, &n, &rt_table[t], ~0u, rt_table[t].lib);
@@ -159,7 +176,7 @@ static void measure(const char *prim, int size, long units, const char *label,
 static void run_prim(const char *prim, const int *sizes, int nsizes,
                      char **caps, int ncaps)
 {
-    struct impl im[16];
+    struct impl im[24];
     int ni = impls(prim, caps, ncaps, im), s, i;
     enum rt_shape shape = rt_prim(prim)->shape;
     static struct rt_job job;

@@ -111,7 +111,7 @@ header() {   # title, regenerate command, explanation
 if [ $do_icount -eq 1 ] && [ ${#icount_parts[@]} -gt 0 ]; then
     {
         header "Instructions executed, per matrix row" "$cmdline" \
-"Counted by the project's QEMU plugin (tools/qemu-icount.c) on static binaries: exactly repeatable, independent of machine load.  Columns: \`c\`/\`c-ref26\`/\`c-ref64\` the C references called directly; \`api:<name>\` the library's dispatch at each capability level (\`<name>\` is what \`asmcrypt_impl()\` reports there); \`openssl\`, \`gmp\` the peers where Configure found them for the target."
+"Counted by the project's QEMU plugin (tools/qemu-icount.c) on static binaries: exactly repeatable, independent of machine load.  Columns: \`c\`/\`c-ref26\`/\`c-ref64\` the C references called directly; \`api:<name>\` the library's dispatch at each capability level (\`<name>\` is what \`asmcrypt_impl()\` reports there); \`asm:<name>\` the assembly entry called directly, like the C references, at the same levels; \`openssl\`, \`gmp\` the peers where Configure found them for the target."
         echo "## Summary: best asm path / best C reference, instructions at the largest size"
         echo
         echo "Below 1: the asm executes fewer instructions than the C reference.  The last column counts asm paths (at any capability level) that execute *more* than C; each row's section lists them."
