@@ -114,7 +114,7 @@ if [ $do_icount -eq 1 ] && [ ${#icount_parts[@]} -gt 0 ]; then
 "Counted by the project's QEMU plugin (tools/qemu-icount.c) on static binaries: exactly repeatable, independent of machine load.  Columns: \`c\`/\`c-ref26\`/\`c-ref64\` the C references called directly; \`api:<name>\` the library's dispatch at each capability level (\`<name>\` is what \`asmcrypt_impl()\` reports there); \`asm:<name>\` the assembly entry called directly, like the C references, at the same levels; \`openssl\`, \`gmp\` the peers where Configure found them for the target."
         echo "## Summary: best asm path / best C reference, instructions at the largest size"
         echo
-        echo "Below 1: the asm executes fewer instructions than the C reference.  The last column counts asm paths (at any capability level) that execute *more* than C; each row's section lists them."
+        echo "Below 1: the asm executes fewer instructions than the C reference.  Both are called directly (the \`asm:\` columns against \`c\`/\`c-ref26\`/\`c-ref64\`), so the API's checks count on neither side.  The last column counts asm paths (at any capability level) that execute *more* than C; each row's section lists them."
         echo
         perl -e '
             my @cols = qw(poly1305@16384 bn_mont_mul@4096 bn_mul_add_words@128 bn_mul_words@128 bn_add_words@128 bn_cnd_sub_words@128);
