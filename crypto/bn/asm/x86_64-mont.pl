@@ -224,8 +224,8 @@ my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_
 # sqrx block reduction (num % 8 == 0): the eight m of a block, the carry
 # between blocks, the saved np end / num / n0 and two counters.
 my @S_M = map { (128 + 8 * $_) . "(%rsp)" } 0 .. 7;
-my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP, $S_ZERO)
-    = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232, 240, 248);
+my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP)
+    = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232, 240);
 
 # Register map (both multiplication paths agree on these):
 my $ape  = '%rsi';              # ap + 8n
@@ -623,23 +623,24 @@ ___
 #             after the sweep and is stored back (the window sum stays
 #             below 2^(64*9) with the extra word).
 #   top       the window (weights n .. n+7) gets p[n..n+7] and the carry
-#             left by the previous block (add / adc through the carry word
-#             cm); its carry out (0/1) goes to the next block, and after
-#             the last block it is the top bit.
+#             left by the previous block (one adc chain); its carry out
+#             (0/1) goes to the next block, and after the last block it is
+#             the top bit.
 # Registers: window ring %rbx %rcx %r8 %r9 %r10 %r11 %r12 %r13 %r14 (nine:
 # eight words + the fresh top; the ring turns by one per sweep and is put
-# back by eight movs after each chunk), lo %r15, hi %rbp, cm %rax, m %rdx,
+# back by eight movs after each chunk), lo %r15, hi %rbp, zero %rax, m %rdx,
 # %rsi = &n[8c], %rdi = &t[i0 + 8c].  Flags: a sweep starts with the xor
 # that zeroes its top word (CF = OF = 0) and ends with both chains empty.
 {
     my @ring = ('%rbx', '%rcx', '%r8', '%r9', '%r10', '%r11', '%r12', '%r13', '%r14');
-    my ($lo, $hi) = ('%r15', '%rbp');
+    my ($lo, $hi, $zr) = ('%r15', '%rbp', '%rax');
     my $d32 = sub { my $r = shift; return $r =~ /^%r(\d+)$/ ? "%r${1}d" : do { (my $x = $r) =~ s/^%r/%e/; $x } };
     # The products of a sweep: the window @w (nine words, $w[8] the fresh
     # top) += %rdx * the words at $o(%rsi) for each $o of @off (window
     # index $o/8), ending at index 7.  The xor zeroes the top and both
-    # flags; the last product's OF goes into its high half (hi < 2^64 - 1,
-    # so no carry) before the adcx into the top, so both chains end empty
+    # flags; the last product's OF goes into its high half (adox of the
+    # zero register $zr: hi < 2^64 - 1, so no carry) before the adcx into
+    # the top, so both chains end empty
     # and no instruction after the last product waits on OF (the former
     # movl $0 + adox into the top cost ~10% of a chunk on Zen 4: 1.50 vs
     # 1.37 cycles per product in a 9-sweep rdtsc loop).
@@ -654,7 +655,7 @@ ___
             my $j = $o / 8;
             $c .= "\tmulx\t$o(%rsi),$lo,$hi\n\tadox\t$lo,$w->[$j]\n";
             $c .= $j < 7 ? "\tadcx\t$hi,$w->[$j+1]\n"
-                         : "\tadox\t$S_ZERO,$hi\n\tadcx\t$hi,$w->[8]\n";
+                         : "\tadox\t$zr,$hi\n\tadcx\t$hi,$w->[8]\n";
         }
         return $c;
     };
@@ -672,19 +673,17 @@ ___
         $c .= $products->(\@w, $mem, map { 8 * $_ } 0 .. 7);
         return ($c, $w[0]);
     };
-    # final word F at weight of memory $off(%rdi): F += mem + cm, cm = carry
-    my $fin = sub {
-        my ($f, $off) = @_;
-        my $l32 = $d32->($lo);
-        return <<___;
-	xorl	$l32,$l32
-	addq	$off(%rdi),$f
-	adcq	\$0,$lo
-	addq	%rax,$f
-	adcq	\$0,$lo
-	movq	$lo,%rax
-	movq	$f,$off(%rdi)
-___
+    # The top of a block: the window (ring[0..7]) += the eight t words at
+    # (%rdi), stored back; one adc chain, carried in from CF ($cin: the
+    # instruction that sets it; '' = the first word is an add).
+    my $top_add = sub {
+        my ($cin) = @_;
+        my $c = $cin;
+        for my $r (0 .. 7) {
+            my $op = ($r == 0 && $cin eq '') ? 'addq' : 'adcq';
+            $c .= "\t$op\t" . (8 * $r) . "(%rdi),$ring[$r]\n\tmovq\t$ring[$r]," . (8 * $r) . "(%rdi)\n";
+        }
+        return $c;
     };
     # triangular sweep r for the squaring: M[r]*A[r+1 .. 7] only (A = the
     # same eight words as M), i.e. the products a[i0+r]*a[i0+s], s > r
@@ -726,7 +725,6 @@ ___
 	movq	$npe,$S_NPE
 	movq	$num,$S_NUM
 	movq	$n0,$S_N0B
-	movq	\$0,$S_ZERO
 	movq	$num,%rax
 	shrq	\$3,%rax
 	movq	%rax,$S_BLK
@@ -756,6 +754,7 @@ $blk_save
 	movq	$S_NPE,%rsi
 	negq	%rax
 	leaq	(%rsi,%rax,8),%rsi	# np
+	xorl	%eax,%eax		# the sweeps' zero
 ___
     $code .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
     for my $r (0 .. 7) {
@@ -764,7 +763,6 @@ ___
     }
     $code .= $restore;
     $code .= <<___;
-	xorl	%eax,%eax		# cm
 	leaq	64(%rsi),%rsi
 	leaq	64(%rdi),%rdi
 	movq	$S_NUM,%rdx
@@ -778,10 +776,12 @@ ___
     $code .= $chunk8->('.Lmont_sqrx_blk_chunk');
     $code .= <<___;
 .Lmont_sqrx_blk_top:
-	addq	$S_CB,%rax
 ___
-    $code .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
+    # CF = the previous block's carry (0/1), and the carry out back to S_CB
+    $code .= $top_add->("\tmovq\t$S_CB,%rax\n\tnegq\t%rax\n");
     $code .= <<___;
+	sbbq	%rax,%rax
+	negq	%rax
 	movq	%rax,$S_CB
 	movq	$S_NUM,%rax		# next block: p += 8 words
 	negq	%rax
@@ -802,11 +802,11 @@ ___
     # @S_M and A = L chunks of 8 words (in: %rsi = A, %rdi = p, $S_CHK =
     # L - 1).  Chunk 0 loads its window from p (its final words are just
     # stored); chunks 1.. and the top are the reduction's chunks and top
-    # (memory added through the cm chain).  No carry out: callers only use
-    # it where the sum fits in 8L + 8 words.
+    # (the t words added in the carry chains).  No carry out: callers only
+    # use it where the sum fits in 8L + 8 words.
     my $rect = sub {
         my ($pfx, $tri0) = @_;
-        my $c = '';
+        my $c = "\txorl\t%eax,%eax\n";
         $c .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
         for my $r (0 .. 7) {
             my ($sw, $f) = $tri0 ? $sweep_tri->($r) : $sweep->($r, 0);
@@ -814,7 +814,6 @@ ___
         }
         $c .= $restore;
         $c .= <<___;
-	xorl	%eax,%eax
 	leaq	64(%rsi),%rsi
 	leaq	64(%rdi),%rdi
 	cmpq	\$0,$S_CHK
@@ -826,7 +825,7 @@ ___
         $c .= <<___;
 ${pfx}_top:
 ___
-        $c .= $fin->($ring[$_], 8 * $_) for 0 .. 7;
+        $c .= $top_add->('');
         return $c;
     };
 
