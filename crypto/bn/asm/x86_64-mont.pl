@@ -794,7 +794,7 @@ ___
 	movq	$S_T,$te
 	leaq	($te,$num,8),$te
 	leaq	($te,$num,8),$te
-	jmp	.Lmont_final
+	jmp	.Lmont_final8
 
 ___
 
@@ -979,7 +979,41 @@ ___
 # ---------------------------------------------------------------------------
 # Final subtraction and constant-time select, then wipe t.
 # In: $te = end of the n-word result t, $tn = top bit, $npe, $num.
+#
+# .Lmont_final8, for num % 8 == 0 (the block paths): the same, eight words
+# per iteration with the loops closed by lea + jrcxz (flags kept), so the
+# select is a cmovc per word on the CF left by the subtraction's borrow
+# (cmov loads its source unconditionally: no address depends on it).
+# $body->($o) is one word at displacement $o of %rcx*8 from the ends.
+sub loop8 {
+    my ($lbl, $body) = @_;
+    my $s = "$lbl:\n";
+    $s .= $body->(8 * $_) for 0 .. 7;
+    return $s . "\tleaq\t8(%rcx),%rcx\n\tjrcxz\t${lbl}_done\n\tjmp\t$lbl\n${lbl}_done:\n";
+}
+my $sub8 = loop8('.Lmont_sub8', sub {
+    my $o = shift;
+    return "\tmovq\t$o($te,%rcx,8),%rax\n\tsbbq\t$o($npe,%rcx,8),%rax\n"
+         . "\tmovq\t%rax,$o(%rsi,%rcx,8)\n";
+});
+my $sel8 = loop8('.Lmont_sel8', sub {
+    my $o = shift;
+    return "\tmovq\t$o(%rsi,%rcx,8),%rax\n\tcmovcq\t$o($te,%rcx,8),%rax\n"
+         . "\tmovq\t%rax,$o(%rsi,%rcx,8)\n";
+});
 $code .= <<___;
+.Lmont_final8:
+	movq	$S_RP,%rsi
+	leaq	(%rsi,$num,8),%rsi
+	movq	$num,%rcx
+	negq	%rcx
+	clc
+$sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
+	movq	$num,%rcx
+	negq	%rcx
+	negq	$tn			# CF = 1: take t
+$sel8	jmp	.Lmont_wipe_t
+
 .Lmont_final:
 	movq	$S_RP,%rsi
 	leaq	(%rsi,$num,8),%rsi
@@ -1004,6 +1038,7 @@ $code .= <<___;
 	movq	%rax,(%rsi,%rcx,8)
 	incq	%rcx
 	jnz	.Lmont_sel
+.Lmont_wipe_t:
 	movq	$S_T,%rax
 	leaq	-8(%rax),%rax
 	movq	$S_WIPE,%rcx
