@@ -217,7 +217,7 @@ my $IFMA_MINW = 16;
 # measured 647 cycles against IFMA's 721, apps/speed mont_sqr)
 my $IFMA_SQR_MINW = 24;
 my $TWORDS = 2 * $MAXW + 2 > 4 * 80 + 1 ? 2 * $MAXW + 2 : 4 * 80 + 1;
-my $SCAL = 256;
+my $SCAL = 320;
 my $FRAME = $SCAL + 8 + 63 + 8 * $TWORDS;
 my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N, $S_K)
     = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96);
@@ -226,6 +226,10 @@ my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_
 my @S_M = map { (128 + 8 * $_) . "(%rsp)" } 0 .. 7;
 my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP)
     = map { "$_(%rsp)" } (192, 200, 208, 216, 224, 232, 240);
+# sqr8: the top bit of the word below the block (0 / -1) and the eight
+# diagonal corrections X_r of a block (see sqr8)
+my $S_C = '248(%rsp)';
+my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
 
 # Register map (both multiplication paths agree on these):
 my $ape  = '%rsi';              # ap + 8n
@@ -647,16 +651,20 @@ ___
     # With $mem defined, the t word at $mem(%rdi) is added into the lowest
     # window word first (CF chain; the window sum still fits: 8 words + one
     # word + M*8 words < 2^(64*9)), so that word is final after the sweep.
+    # One product %rdx * $src into window indices $j (low half, OF chain)
+    # and $j + 1 (high half, CF chain); at $j = 7 the OF carry goes into
+    # the high half first, ending both chains.
+    my $product = sub {
+        my ($w, $src, $j) = @_;
+        my $c = "\tmulx\t$src,$lo,$hi\n\tadox\t$lo,$w->[$j]\n";
+        return $c . ($j < 7 ? "\tadcx\t$hi,$w->[$j+1]\n"
+                            : "\tadox\t$zr,$hi\n\tadcx\t$hi,$w->[8]\n");
+    };
     my $products = sub {
         my ($w, $mem, @off) = @_;
         my $c = "\txorl\t" . $d32->($w->[8]) . "," . $d32->($w->[8]) . "\n";
         $c .= "\tadcx\t$mem(%rdi),$w->[0]\n" if defined $mem;
-        for my $o (@off) {
-            my $j = $o / 8;
-            $c .= "\tmulx\t$o(%rsi),$lo,$hi\n\tadox\t$lo,$w->[$j]\n";
-            $c .= $j < 7 ? "\tadcx\t$hi,$w->[$j+1]\n"
-                         : "\tadox\t$zr,$hi\n\tadcx\t$hi,$w->[8]\n";
-        }
+        $c .= $product->($w, "$_(%rsi)", $_ / 8) for @off;
         return $c;
     };
     # sweep r of a chunk (ring offset r); $tri: the reduction's first chunk,
@@ -685,13 +693,19 @@ ___
         }
         return $c;
     };
-    # triangular sweep r for the squaring: M[r]*A[r+1 .. 7] only (A = the
-    # same eight words as M), i.e. the products a[i0+r]*a[i0+s], s > r
+    # triangular sweep r for the squaring (%rsi = &a[k - r], k = i0 + r):
+    # the diagonal term X_r + a[k]^2 at window index r, then the doubled
+    # row d[k]*a[k+1 .. i0+7] (d[k] = M[r], see sqr8).  X_r goes in on the
+    # CF chain like a chunk's t word; the window sum still fits, the added
+    # terms being at most (2^64 - 1) 2^(64*8) (sqr8).
     my $sweep_tri = sub {
         my ($r) = @_;
         my @w = map { $ring[($r + $_) % 9] } 0 .. 8;
-        my $c = "\tmovq\t$S_M[$r],%rdx\n";
-        $c .= $products->(\@w, undef, map { 8 * $_ } $r + 1 .. 7);
+        my $c = "\txorl\t" . $d32->($w[8]) . "," . $d32->($w[8]) . "\n";
+        $c .= "\tadcx\t$S_X[$r],$w[$r]\n\tmovq\t" . (8 * $r) . "(%rsi),%rdx\n";
+        $c .= $product->(\@w, '%rdx', $r);
+        $c .= "\tmovq\t$S_M[$r],%rdx\n" if $r < 7;
+        $c .= $product->(\@w, (8 * $_) . '(%rsi)', $_) for $r + 1 .. 7;
         return ($c, $w[0]);
     };
     my $restore = '';
@@ -861,21 +875,40 @@ $blk_reload	jmp	.Lmont_sqrx_blk
 
 ___
 
-    # sqr8 (BMI2+ADX, ap == bp, num % 8 == 0): the cross products by
-    # blocks of eight rows i0..i0+7 in increasing order, each one
-    # rectangle over a[i0 .. n-1] whose first chunk keeps only s > r (the
-    # triangle inside the block).  After block b, t holds the exact sum of
-    # rows i < i0+8, below 2^(64(i0+n+8)), so the top of each block has no
-    # carry out.  Then the sqrx diagonal pass and the block reduction.
+    # sqr8 (BMI2+ADX, ap == bp, num % 8 == 0): a^2 with the doubling in
+    # the multipliers.  With c[k] = a[k] >> 63 (c[-1] = 0) and the doubled
+    # words d[k] = 2a[k] + c[k-1] mod 2^64 (so 2a = sum d[k] 2^(64k) +
+    # c[n-1] 2^(64n)), expanding 2a[i] = d[i] - c[i] 2^64 + c[i-1] in
+    # 2 sum_{i<j} a[i]a[j] 2^(64(i+j)) leaves
+    #   a^2 = sum_{i<j} d[i] a[j] 2^(64(i+j)) + sum_k (a[k]^2 + X[k]) 2^(128k),
+    #   X[k] = c[k-1] a[k],  a[k]^2 + X[k] <= 2^128 - 2^64,
+    # so row i is the multiplier d[i] over a[i+1 .. n-1] plus its diagonal
+    # term, and no doubling pass over t is needed (nor c[n-1]).  Blocks of
+    # eight rows i0..i0+7 in increasing order, each one rectangle over
+    # a[i0 .. n-1] whose first chunk is the triangle with the diagonal
+    # terms ($sweep_tri).  Each row adds at most (2^64 - 1) 2^(64(n+i)), so
+    # after block b t holds the exact sum of rows i < i0+8, below
+    # 2^(64(i0+n+8)), and the top of each block has no carry out.  Then
+    # the block reduction.  The block's d[k] (in @S_M) and X[k] (in @S_X)
+    # come from one adc chain (CF = c[k-1] in, c[k] out; X by cmovc).
     $code .= $blk_zero->('.Lmont_sqr8') . <<___;
 	movq	%rax,$S_CB		# chunks of this block: (n - i0)/8
 	movq	$S_T,%rax
 	movq	%rax,$S_TP
 	movq	$S_AP,%rax
 	movq	%rax,$S_BP
+	movq	\$0,$S_C
 .Lmont_sqr8_blk:
 	movq	$S_BP,%rsi
-@{[ $load_m8->('%rsi') ]}	movq	$S_CB,%rax
+	movq	$S_C,%rax
+	negq	%rax			# CF = c[i0 - 1]
+___
+    $code .= "\tmovq\t" . (8 * $_) . "(%rsi),%rdx\n\tmovl\t\$0,%eax\n\tcmovcq\t%rdx,%rax\n"
+           . "\tadcq\t%rdx,%rdx\n\tmovq\t%rax,$S_X[$_]\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
+    $code .= <<___;
+	sbbq	%rax,%rax
+	movq	%rax,$S_C
+	movq	$S_CB,%rax
 	decq	%rax
 	movq	%rax,$S_CHK
 	movq	%rax,$S_CB
@@ -885,10 +918,7 @@ ___
     $code .= <<___;
 @{[ slot_add($S_TP, 128) . slot_add($S_BP, 64) ]}	decq	$S_BLK
 	jnz	.Lmont_sqr8_blk
-$blk_reload	movq	$S_AP,$ape
-	leaq	($ape,$num,8),$ape
-	xorl	%ebx,%ebx
-	jmp	.Lmont_sqrx_diag_start
+$blk_reload	jmp	.Lmont_sqrx_blk
 
 ___
 }
@@ -983,7 +1013,8 @@ ___
 # .Lmont_final8, for num % 8 == 0 (the block paths): the same, eight words
 # per iteration with the loops closed by lea + jrcxz (flags kept), so the
 # select is a cmovc per word on the CF left by the subtraction's borrow
-# (cmov loads its source unconditionally: no address depends on it).
+# (cmov loads its source unconditionally: no address depends on it); the
+# block paths' scalars (multipliers, diagonal terms) are wiped too.
 # $body->($o) is one word at displacement $o of %rcx*8 from the ends.
 sub loop8 {
     my ($lbl, $body) = @_;
@@ -1012,7 +1043,9 @@ $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	movq	$num,%rcx
 	negq	%rcx
 	negq	$tn			# CF = 1: take t
-$sel8	jmp	.Lmont_wipe_t
+$sel8	pxor	%xmm0,%xmm0		# and the scalars holding words of a
+@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0)
+	jmp	.Lmont_wipe_t
 
 .Lmont_final:
 	movq	$S_RP,%rsi
