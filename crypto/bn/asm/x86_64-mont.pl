@@ -744,7 +744,9 @@ ___
 	movq	%rax,$S_BLK
 ___
     my $blk_reload = "\tmovq\t$S_NPE,$npe\n\tmovq\t$S_NUM,$num\n\tmovq\t$S_N0B,$n0\n";
-    # mulx2 and sqr8 first zero t (2 num words, wiped 2 num + 1 at the end)
+    # mulx2 and sqr8 first zero t[0 .. n-1], the words the first block
+    # reads (t[n .. 2n-1] are first written by block tops; t is wiped, 2n + 1
+    # words, at the end)
     my $blk_zero = sub {
         my ($label) = @_;
         return <<___;
@@ -752,7 +754,7 @@ $label:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
 	movq	$S_T,%rax
-	leaq	(%r9,%r9),%rcx
+	movq	%r9,%rcx
 	shrq	\$2,%rcx
 @{[zero_blocks("${label}_zero", '%rax', '%rcx')]}$blk_save
 ___
@@ -812,12 +814,13 @@ ___
 
 ___
 
-    # Rectangle block: p[0 .. 8L+7] += M*A for the eight multipliers M =
-    # @S_M and A = L chunks of 8 words (in: %rsi = A, %rdi = p, $S_CHK =
-    # L - 1).  Chunk 0 loads its window from p (its final words are just
-    # stored); chunks 1.. and the top are the reduction's chunks and top
-    # (the t words added in the carry chains).  No carry out: callers only
-    # use it where the sum fits in 8L + 8 words.
+    # Rectangle block: p[0 .. 8L+7] = p[0 .. 8L-1] + M*A for the eight
+    # multipliers M = @S_M and A = L chunks of 8 words (in: %rsi = A, %rdi
+    # = p, $S_CHK = L - 1; p[8L .. 8L+7] are not read).  Chunk 0 loads its
+    # window from p (its final words are just stored); chunks 1.. are the
+    # reduction's chunks (the t word added in the carry chain), the top
+    # stores the window.  No carry out: callers only use it where the sum
+    # fits in 8L + 8 words.
     my $rect = sub {
         my ($pfx, $tri0) = @_;
         my $c = "\txorl\t%eax,%eax\n";
@@ -839,7 +842,9 @@ ___
         $c .= <<___;
 ${pfx}_top:
 ___
-        $c .= $top_add->('');
+        # the top's words (weights 8L .. 8L+7 from p) are first written
+        # here: the previous block's rectangle ended below them
+        $c .= "\tmovq\t$ring[$_]," . (8 * $_) . "(%rdi)\n" for 0 .. 7;
         return $c;
     };
 
