@@ -52,7 +52,10 @@
 #          out of each pass being added at the top of the next one.
 #          n(n+1)/2 + n^2 products instead of 2n^2.  For num % 8 == 0
 #          the cross products and the reduction run in eight-row blocks
-#          (below): the "sqr8" variant.
+#          (below): the "sqr8" variant, which has no doubling pass: its
+#          rows multiply by the doubled words d[i] = 2a[i] + (a[i-1] >> 63)
+#          mod 2^64, and the diagonal terms a[i]^2 + (a[i-1] >> 63) a[i]
+#          go into the triangle of each block (see sqr8 below).
 #   mulx2  BMI2+ADX, ap != bp and num % 8 == 0: the full product a*b, then
 #          the same block reduction (n^2 + n^2 products, all of them in the
 #          register window).
@@ -63,9 +66,11 @@
 #   r .. r+8 while M[r] sweeps eight words of the other operand: per
 #   product one mulx, one adox (low half, weight r+j) and one adcx (high
 #   half, weight r+j+1); the ninth word starts at zero, so the sum of a
-#   sweep cannot leave the window and both carry chains end empty.  After
-#   sweep r the lowest word is final: it gets the old t word and a carry
-#   word (add/adc, while no chain is live) and is stored; the register
+#   sweep cannot leave the window and both carry chains end empty (the
+#   last product's OF goes into its high half before that is added to the
+#   top).  The sweep also adds the old t word of its lowest weight on the
+#   CF chain (the sum still fits: 8 words + 1 word + M*8 words < 2^576), so
+#   after sweep r the lowest word is final and is stored; the register
 #   becomes the next sweep's top.  t is read and written once per eight
 #   products instead of once per product, and the loop-carried memory
 #   dependence between rows disappears.  In the reduction the first chunk
@@ -80,7 +85,8 @@
 #
 #   The result is t (< 2np, n words + a top bit); r = t - np is written to
 #   rp, and a mask from the top bit and the borrow selects t or t - np word
-#   by word.
+#   by word (for the block paths eight words per iteration, the select a
+#   cmovc on that borrow).
 #
 #   ifma   AVX-512F + AVX512-IFMA, 16 <= num <= 64 (1024..4096 bits; but
 #          ap == bp, num = 16 goes to sqr8 when BMI2+ADX are there): the
@@ -114,6 +120,19 @@
 #                (395)  (1042) (3285) (6419)(11591)
 #   a*a OpenSSL   198     633   2279   5002   8752
 #   (* num 16, a == b runs sqr8 when BMI2+ADX are present)
+#
+# Zen 4 (AMD EPYC family 25 model 17 VM), ASMCRYPT_CAP=ff, est. core cycles
+# per call, medians of three apps/speed -q -r 7 runs alternated with the
+# build of the previous code (docs/perf/x86_64-bn.md, 2026-12-04); in
+# brackets that previous code (commit 336a70e):
+#
+#   bits          512    1024   2048   3072   4096
+#   a*b mulx2     250     823   3028   6662  11720
+#                (275)   (940) (3456) (7578)(13299)
+#   a*b OpenSSL   281     963   3591   8003  14053
+#   a*a sqr8      217     676   2396   5203   9067
+#                (260)   (794) (2762) (5935)(10320)
+#   a*a OpenSSL   224     722   2571   5628   9871
 #
 use strict;
 use warnings;
