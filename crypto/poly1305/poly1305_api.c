@@ -53,11 +53,12 @@ static inline void wipe_words(void *p, size_t n)
     const wipe_pair z = { 0, 0 };
     size_t i;
 
-#if defined(__clang__)
-# pragma unroll
-#else
+#if defined(__GNUC__) && !defined(__clang__)
 # pragma GCC unroll 16
 #endif
+    /* clang unrolls these short constant-count loops by itself; its
+     * "#pragma unroll" warned (-Wpass-failed) in the sanitizer builds,
+     * where the count is not always a constant */
     for (i = 0; i < n / 2; i++)
         v[i] = z;
     if (n & 1)
