@@ -602,9 +602,6 @@ ___
 	jrcxz	.Lmont_sqrx_diag_done
 	jmp	.Lmont_sqrx_diag
 .Lmont_sqrx_diag_done:
-	testq	\$7,$num
-	jz	.Lmont_sqrx_blk
-
 	movq	$S_T,$ti
 	leaq	($ti,$num,8),%rdi
 	movq	$num,$len
