@@ -63,16 +63,9 @@ GATE_ROWS=(x86_64 armv5te armv6 armv7 thumb2 aarch64 aarch64-max
            mips64-el mips64-eb mips64-n32 mips64r6)
 
 update=0
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --update)   update=1 ;;
-        --baseline) BASE="$2"; shift ;;
-        -h|--help)  sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
-        -*)         echo "icount-gate.sh: unknown option $1" >&2; exit 2 ;;
-        *)          break ;;
-    esac
-    shift
-done
+. "$SRC/test/lib/opts.sh"
+opts_parse --update=update --baseline:BASE -- "$@"
+set -- "${OPTS_ARGS[@]}"
 DIR=${1:?usage: test/icount-gate.sh [--update] ROWDIR [ROW...]}
 shift
 mkdir -p "$DIR"

@@ -127,20 +127,11 @@ while IFS='|' read -r n t p f c m; do
 done <<< "$ROWS"
 
 install_only=0
-want=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --list)    printf '%s\n' "${R_NAME[@]}"; exit 0 ;;
-        --install) install_only=1 ;;
-        -j)        JOBS="$2"; shift ;;
-        -j*)       JOBS="${1#-j}" ;;
-        --dir)     DIR="$2"; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
-        -*)        echo "matrix.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-        *)         want+=("$1") ;;
-    esac
-    shift
-done
+list_only=0
+. "$SRC/test/lib/opts.sh"
+opts_parse --list=list_only --install=install_only -j:JOBS --dir:DIR -- "$@"
+want=("${OPTS_ARGS[@]}")
+[ "$list_only" = 1 ] && { printf '%s\n' "${R_NAME[@]}"; exit 0; }
 
 sel=()
 if [ ${#want[@]} -eq 0 ]; then

@@ -23,18 +23,9 @@ cmdline="tools/perf-all.sh$(printf ' %s' "$@" | sed -E 's/ --dir [^ ]+//')"
 [ "$cmdline" = "tools/perf-all.sh " ] && cmdline="tools/perf-all.sh"
 do_icount=1
 do_mca=1
-want=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --icount-only) do_mca=0 ;;
-        --mca-only)    do_icount=0 ;;
-        --dir)         DIR="$2"; shift ;;
-        -h|--help)     sed -n '2,17p' "$0"; exit 0 ;;
-        -*)            echo "perf-all.sh: unknown option $1" >&2; exit 2 ;;
-        *)             want+=("$1") ;;
-    esac
-    shift
-done
+. "$SRC/test/lib/opts.sh"
+opts_parse --icount-only=do_mca=0 --mca-only=do_icount=0 --dir:DIR -- "$@"
+want=("${OPTS_ARGS[@]}")
 
 # The ROWS table of test/matrix.sh: name | target | prefix | flags | cpu | mode
 rows=$(sed -n "/^ROWS='/,/^'/p" "$SRC/test/matrix.sh" | sed '1d;$d')
