@@ -217,34 +217,34 @@ my @cores = (
     { core => 'i6400', arch => 'mips', note => 'no model in LLVM 19 (LLVM 22 adds one; not installed here); runs MIPS64r6 code, not these mips32r2 rows' },
 );
 
-# Published figures for cores without a model (cycles per byte; other
-# projects' code of the same algorithm and path structure, so they rank
-# paths, they do not time ours).  Each names its source.
-my @published = (
-    { core => 'cortex-a8', arch => 'arm', module => 'poly1305',
-      cpb => { 'armv7-neon' => 2.36, armv4 => 6.25, c => 6.25 * 2.15 },
-      src => 'CRYPTOGAMS poly1305-armv4.pl header (research/anchors.md section 4): A8 IALU 6.25 c/B (+115% over gcc 4.4, so C ~13.4), NEON 2.36 c/B' },
-    { core => 'cortex-a8', arch => 'arm', module => 'mont', rank => ['armv7-neon', 'armv4'],
-      src => 'CRYPTOGAMS armv4-mont.pl header (anchors.md section 2): NEON +45...180% over the integer code on Cortex-A8 (2015 rework)' },
-    { core => 'cortex-a15', arch => 'arm', module => 'poly1305',
-      cpb => { 'armv7-neon' => 1.25, armv4 => 3.85, c => 3.85 * 1.85 },
-      src => 'CRYPTOGAMS poly1305-armv4.pl header (anchors.md section 4): A15 IALU 3.85 c/B (+85% over gcc), NEON 1.25 c/B; cross-check of the A9-model column' },
-    { core => 'cortex-a9', arch => 'arm', module => 'poly1305',
-      cpb => { 'armv7-neon' => 2.55, armv4 => 5.10, c => 5.10 * 1.95 },
-      src => 'CRYPTOGAMS poly1305-armv4.pl header (anchors.md section 4): A9 IALU 5.10 c/B (+95% over gcc), NEON 2.55 c/B; cross-check' },
-    { core => 'cortex-a53', arch => 'aarch64', module => 'poly1305',
-      cpb => { 'armv8-neon' => 1.47, armv8 => 2.69, c => 2.69 * 1.58 },
-      src => 'CRYPTOGAMS poly1305-armv8.pl header (anchors.md section 4): A53 IALU 2.69 c/B (+58% over gcc), NEON 1.47 c/B; cross-check' },
-    { core => 'cortex-a57', arch => 'aarch64', module => 'poly1305',
-      cpb => { 'armv8-neon' => 1.14, armv8 => 2.70, c => 2.70 * 1.07 },
-      src => 'CRYPTOGAMS poly1305-armv8.pl header (anchors.md section 4): A57 IALU 2.70 c/B (+7% over gcc), NEON 1.14 c/B; cross-check' },
-    { core => '1004k', arch => 'mips', module => 'poly1305', rank => ['mips32r2'],
-      src => 'CRYPTOGAMS poly1305-mips.pl header (anchors.md section 3): MT7621 (1004K) 4.65 c/B for the 32-bit R2 path; no C figure; cross-check' },
-    { core => '24k', arch => 'mips', module => 'poly1305', rank => ['mips32r2', 'c'],
-      src => 'openssl/openssl#32134 (anchors.md section 7): MT7620A (24KEc), ChaCha20-Poly1305 at 1500 B 14.49 MB/s with the MIPS32 Poly1305 asm vs 13.15 MB/s stock C' },
-    { core => '74k', arch => 'mips', module => 'poly1305', rank => ['mips32r2', 'c'],
-      src => 'no 74K figure published; the 24K and 1004K figures above rank asm first on their pipelines (kept as the default)' },
-);
+# Published figures for cores without a model: tools/choice-published.txt
+# (a data file, one cited record a line; its header gives the format).
+sub read_published {
+    my ($file) = @_;
+    open my $fh, '<', $file or die "choice.pl: can't read $file: $!\n";
+    my @rows;
+    while (my $l = <$fh>) {
+        next if $l =~ /^\s*(?:#|$)/;
+        chomp $l;
+        my ($core, $arch, $module, $fig, $src) = split / \| /, $l, 5;
+        defined $src or die "choice.pl: $file:$.: want 5 fields\n";
+        my $r = { core => $core, arch => $arch, module => $module, src => $src };
+        if ($fig =~ s/^rank\s+//) {
+            $r->{rank} = [ split ' ', $fig ];
+        } else {
+            for (split ' ', $fig) {
+                my ($path, $v) = /^([\w-]+)=([\d.]+(?:\*[\d.]+)*)$/
+                    or die "choice.pl: $file:$.: bad figure '$_'\n";
+                my $x = 1;
+                $x *= $_ for split /\*/, $v;
+                $r->{cpb}{$path} = $x;
+            }
+        }
+        push @rows, $r;
+    }
+    return @rows;
+}
+my @published = read_published("$src/tools/choice-published.txt");
 
 # ---- icount.md -----------------------------------------------------------------
 sub icount_tables {
