@@ -549,15 +549,17 @@ ___
 
 # (hi:lo) = (P + (hi:lo)) >> 32 for the position at [$base, #$off], with
 # E already in the pair ($e0, $e1) and O in ($o0, $o1) (ldrd order);
-# P + carry < 2^82.  Clobbers the two pairs.
+# P + carry < 2^82.  The low word of P + carry goes to $dst (default: E's
+# low register).  Clobbers the two pairs.
 sub neon_carry {
-    my ($be, $lo, $hi, $e0, $e1, $o0, $o1) = @_;
+    my ($be, $lo, $hi, $e0, $e1, $o0, $o1, $dst) = @_;
     my ($el, $eh) = lane_regs($be, $e0, $e1);
     my ($ol, $oh) = lane_regs($be, $o0, $o1);
+    $dst //= $el;
     return <<___;
 	adds	$el, $el, $lo			\@ E + carry
 	adc	$eh, $eh, $hi
-	adds	$el, $el, $ol, lsl #16		\@ + O*2^16
+	adds	$dst, $el, $ol, lsl #16		\@ + O*2^16
 	lsr	$ol, $ol, #16
 	orr	$ol, $ol, $oh, lsl #16
 	adcs	$lo, $eh, $ol
@@ -630,8 +632,6 @@ sub neon_fold2 {
     my ($be) = @_;
     my ($el, $eh) = lane_regs($be, 'r0', 'r1');
     my ($ol, $oh) = lane_regs($be, 'r4', 'r5');
-    my ($fl, $fh) = lane_regs($be, 'r6', 'r7');
-    my ($pl, $ph) = lane_regs($be, 'r8', 'r9');
     # the second word goes to E's high register (free by then): r1 on
     # little-endian, so that strd stores the pair
     my $w1 = $eh;
@@ -640,15 +640,9 @@ sub neon_fold2 {
 	ldrd	r4, r5, [$wp], #8		\@ O
 	ldrd	r6, r7, [$wp], #8
 	ldrd	r8, r9, [$wp], #8
-@{[ neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5') ]}	adds	$fl, $fl, $cl
-	adc	$fh, $fh, $ch
-	adds	$w1, $fl, $pl, lsl #16
-	lsr	$pl, $pl, #16
-	orr	$pl, $pl, $ph, lsl #16
-	adcs	$cl, $fh, $pl
-	lsr	$ph, $ph, #16
-	adc	$ch, $ph, #0
 ___
+    $code .= neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5');
+    $code .= neon_carry($be, $cl, $ch, 'r6', 'r7', 'r8', 'r9', $w1);
     $code .= $be ? "\tstr\t$el, [r2], #4\n\tstr\t$w1, [r2], #4\n"
                  : "\tstrd\t$el, $w1, [r2], #8\n";
     return $code;
