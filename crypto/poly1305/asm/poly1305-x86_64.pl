@@ -565,6 +565,18 @@ $code .= "\torl\t\$1,$C{PFLAG}(%rdi)\n" . RET() . ".asm_endfunc\n";
 }
 
 # ---- vector helpers ---------------------------------------------------------
+# Register groups: vregs(KIND, FIRST, \@a => n, \@b => m, ...) fills @a
+# with %KIND<FIRST> .. %KIND<FIRST+n-1>, @b with the next m, and so on.
+sub vregs {
+    my ($kind, $i, @groups) = @_;
+    while (@groups) {
+        my ($ref, $n) = splice @groups, 0, 2;
+        @$ref = map { "%$kind$_" } $i .. $i + $n - 1;
+        $i += $n;
+    }
+    return;
+}
+
 # A vector configuration: register width, lanes, mnemonics, MASK and PAD.
 # L = 2: xmm, AVX1 only (VEX, no AVX2 instruction); 4: ymm, AVX2; 8: zmm.
 sub vcfg {
@@ -818,10 +830,9 @@ sub sm_from {
 # (zmm, AVX-512F).  SM = 5 * limbs 1..4 of r^n.
 sub powers26 {
     my ($n) = @_;
-    my @A = map { "%ymm$_" } 0 .. 4;
-    my @D = map { "%ymm$_" } 5 .. 9;
-    my @T = map { "%ymm$_" } 10 .. 13;
-    my @W = map { "%ymm$_" } 10 .. 12;
+    my (@A, @D, @T, @W);
+    vregs('ymm', 0, \@A => 5, \@D => 5, \@T => 4);
+    vregs('ymm', 10, \@W => 3);        # on ymm10-12, as T
     my $c = vcfg(4, '%ymm15', undef);
     my $M = $c->{MASK};
     my $s = "\tvpbroadcastq\t.Lmask26(%rip),$M\n";
@@ -851,10 +862,9 @@ ___
     $s .= "\tvmovdqu\t$A[$_]," . P($_, 4) . "\n" for 0 .. 4;
     return $s . sm_from(\@A, 3, @T[0, 1]) if $n == 8;
     # n = 16: zmm A = (r^1..r^4 reloaded | r^5..r^8), multiplier r^8 = lane 7
-    my @Z = map { "%zmm$_" } 0 .. 4;
-    my @DZ = map { "%zmm$_" } 5 .. 9;
-    my @TZ = map { "%zmm$_" } 10 .. 13;
-    my @MZ = map { "%zmm$_" } 16 .. 24;
+    my (@Z, @DZ, @TZ, @MZ);
+    vregs('zmm', 0, \@Z => 5, \@DZ => 5, \@TZ => 4);
+    vregs('zmm', 16, \@MZ => 9);
     my $cz = vcfg(8, '%zmm15', undef);
     $s .= "\tvmovdqu\t" . P($_, 0) . ",$D[$_]\n\tvinserti64x4\t\$1,$A[$_],$DZ[$_],$Z[$_]\n" for 0 .. 4;
     for my $l (0 .. 4) {
@@ -875,16 +885,11 @@ ___
 # Only zmm0-15 appear in VEX instructions.
 sub powers44 {
     my ($n, $Rout) = @_;
-    my @A = map { "%zmm$_" } 0 .. 2;
-    my @L = map { "%zmm$_" } 3 .. 5;
-    my @H = map { "%zmm$_" } 6 .. 8;
-    my @R = map { "%zmm$_" } 9 .. 11;
-    my @S = map { "%zmm$_" } 12 .. 13;
-    my @W = map { "%ymm$_" } 10 .. 12;
+    my (@A, @L, @H, @R, @S, @W, @t, @B, @Cc);
+    vregs('zmm', 0, \@A => 3, \@L => 3, \@H => 3, \@R => 3, \@S => 2);
+    vregs('ymm', 10, \@W => 3);        # on zmm10-12, as R[1], R[2], S[0]
     my ($M42, $M) = ('%zmm14', '%zmm15');
-    my @t = map { "%zmm$_" } 16 .. 18;
-    my @B = map { "%zmm$_" } 19 .. 21;
-    my @Cc = map { "%zmm$_" } 22 .. 24;
+    vregs('zmm', 16, \@t => 3, \@B => 3, \@Cc => 3);
     my $c = { MASK => $M, MASK42 => $M42 };
     my $s = "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$M\n";
     $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$M42\n";
@@ -1014,12 +1019,11 @@ ___
 sub vec_single {
     my ($L) = @_;
     my $v = $L == 4 ? 'ymm' : 'zmm';
-    my @A = map { "%$v$_" } 0 .. 4;
-    my @D = map { "%$v$_" } 5 .. 9;
-    my @T = map { "%$v$_" } 10 .. 13;
+    my (@A, @D, @T, @MUL);
+    vregs($v, 0, \@A => 5, \@D => 5, \@T => 4);
     my $c = vcfg($L, "%${v}15", "%${v}14");
+    vregs('zmm', 16, \@MUL => 9);
     my $IDX = '%zmm25';
-    my @MUL = map { "%zmm$_" } 16 .. 24;
     my $p = ".Lv$L";
     my $mult = $L == 8
         ? sub { ('', $MUL[$_[0]]) }
@@ -1069,13 +1073,10 @@ ___
 # T zmm20-23, MASK zmm24, PAD zmm25, r^16 limbs zmm26-30, perm zmm31;
 # 5*limbs of r^16 are broadcast from SM in the frame.
 sub vec_dual {
-    my @X  = map { "%zmm$_" } 0 .. 4;
-    my @Y  = map { "%zmm$_" } 5 .. 9;
-    my @DX = map { "%zmm$_" } 10 .. 14;
-    my @DY = map { "%zmm$_" } 15 .. 19;
-    my @T  = map { "%zmm$_" } 20 .. 23;
+    my (@X, @Y, @DX, @DY, @T, @R);
+    vregs('zmm', 0, \@X => 5, \@Y => 5, \@DX => 5, \@DY => 5, \@T => 4);
     my $c = vcfg(8, '%zmm24', '%zmm25');
-    my @R = map { "%zmm$_" } 26 .. 30;
+    vregs('zmm', 26, \@R => 5);
     my $IDX = '%zmm31';
     my $p = '.Lv16';
     my $mult = sub { $_[0] <= 4 ? ('', $R[$_[0]]) : ('', SM($_[0] - 4) . '{1to8}') };
@@ -1376,16 +1377,12 @@ ___
 sub vec44 {
     my ($dual) = @_;
     my $n = $dual ? 16 : 8;
-    my @X  = map { "%zmm$_" } 0 .. 2;
-    my @Y  = map { "%zmm$_" } 3 .. 5;
-    my @LX = map { "%zmm$_" } 6 .. 8;
-    my @HX = map { "%zmm$_" } 9 .. 11;
-    my @LY = map { "%zmm$_" } 12 .. 14;
-    my @HY = map { "%zmm$_" } 15 .. 17;
-    my @T  = map { "%zmm$_" } 18 .. 21;
+    my (@X, @Y, @LX, @HX, @LY, @HY, @T, @R, @S);
+    vregs('zmm', 0, \@X => 3, \@Y => 3, \@LX => 3, \@HX => 3, \@LY => 3,
+          \@HY => 3, \@T => 4);
     my $c = { MASK => '%zmm22', MASK42 => '%zmm23', PAD => '%zmm24' };
-    my @R = map { "%zmm$_" } 25 .. 27;     # r^n limbs
-    my @S = map { "%zmm$_" } 28 .. 29;     # 20 * limbs 1, 2
+    # r^n limbs, then 20 * limbs 1, 2
+    vregs('zmm', 25, \@R => 3, \@S => 2);
     my $IDX = '%zmm30';
     my $p = $dual ? '.Lq16' : '.Lq8';
     my $mult = sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) };
