@@ -258,23 +258,45 @@ ___
 # tp[num] (masked select, no branch on data), wiping tp.  The 64-bit code
 # does two words per turn (one first when num is odd).
 sub final_pass {
+    # one word at offset $o: rp = tp - np - borrow (c1); $fill1 goes after
+    # the loads, $fill2 before the store (the 32-bit loop's pointer steps)
+    my $sub = sub {
+        my ($o, $fill1, $fill2) = @_;
+        return <<___;
+	$LW	$t,$o($tpj)
+	$LW	$n,$o($npj)
+${\ ($fill1 // '')}	$SUB	$u,$t,$c1
+	sltu	$x,$t,$c1
+	sltu	$c1,$u,$n
+	$SUB	$u,$u,$n
+	or	$c1,$c1,$x
+${\ ($fill2 // '')}	$SW	$u,$o($apj)
+___
+    };
+    # one word: rp = tp where the mask m is all ones, else rp; wipes tp
+    my $sel = sub {
+        my ($o, $fill) = @_;
+        return <<___;
+	$LW	$t,$o($tpj)
+	$LW	$u,$o($apj)
+	$SW	\$0,$o($tpj)		# wipe tp
+	and	$t,$t,$m
+	and	$u,$u,$n
+	or	$t,$t,$u
+${\ ($fill // '')}	$SW	$t,$o($apj)
+___
+    };
+    my $adv = sub {
+        my ($k, @p) = @_;
+        return join '', map { "\t$PADDI\t$_,$_," . ($k * $W) . "\n" } @p;
+    };
     return <<___ if !$is64;
 	move	$tpj,\$sp
 	move	$npj,$np
 	move	$apj,$rp
 	move	$c1,\$0			# borrow
 .Lmont_sub:
-	$LW	$t,0($tpj)
-	$LW	$n,0($npj)
-	$PADDI	$tpj,$tpj,$W
-	$SUB	$u,$t,$c1
-	sltu	$x,$t,$c1
-	sltu	$c1,$u,$n
-	$SUB	$u,$u,$n
-	or	$c1,$c1,$x
-	$PADDI	$npj,$npj,$W
-	$SW	$u,0($apj)
-	bne	$tpj,$tpend,.Lmont_sub
+@{[ $sub->(0, $adv->(1, $tpj), $adv->(1, $npj)) ]}	bne	$tpj,$tpend,.Lmont_sub
 	$PADDI	$apj,$apj,$W
 	$LW	$t,0($tpend)		# tp[num] (0 or 1)
 	move	$tpj,\$sp
@@ -283,48 +305,11 @@ sub final_pass {
 	$SRA	$m,$t,$SRA_N		# mask: all ones keeps tp
 	nor	$n,$m,\$0
 .Lmont_select:
-	$LW	$t,0($tpj)
-	$LW	$u,0($apj)
-	$SW	\$0,0($tpj)		# wipe tp
-	and	$t,$t,$m
-	and	$u,$u,$n
-	or	$t,$t,$u
-	$PADDI	$tpj,$tpj,$W
-	$SW	$t,0($apj)
-	bne	$tpj,$tpend,.Lmont_select
+@{[ $sel->(0, $adv->(1, $tpj)) ]}	bne	$tpj,$tpend,.Lmont_select
 	$PADDI	$apj,$apj,$W
 	$SW	\$0,0($tpend)
 	$SW	\$0,$W($tpend)
 ___
-    my $sub = sub {
-        my ($o) = @_;
-        return <<___;
-	$LW	$t,$o($tpj)
-	$LW	$n,$o($npj)
-	$SUB	$u,$t,$c1
-	sltu	$x,$t,$c1
-	sltu	$c1,$u,$n
-	$SUB	$u,$u,$n
-	or	$c1,$c1,$x
-	$SW	$u,$o($apj)
-___
-    };
-    my $sel = sub {
-        my ($o) = @_;
-        return <<___;
-	$LW	$t,$o($tpj)
-	$LW	$u,$o($apj)
-	$SW	\$0,$o($tpj)		# wipe tp
-	and	$t,$t,$m
-	and	$u,$u,$n
-	or	$t,$t,$u
-	$SW	$t,$o($apj)
-___
-    };
-    my $adv = sub {
-        my ($k, @p) = @_;
-        return join '', map { "\t$PADDI\t$_,$_," . ($k * $W) . "\n" } @p;
-    };
     return <<___;
 .Lmont_final:
 	$LW	$rp,0(\$fp)
