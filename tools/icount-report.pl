@@ -25,6 +25,8 @@
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
+use File::Basename qw(dirname);
+use Cwd qw(abs_path);
 use Getopt::Long;
 use POSIX qw(strftime);
 
@@ -121,7 +123,11 @@ my @md;
 my $title = $o{row} ne '' ? $o{row} : $o{target};
 push @md, "## $title", '';
 push @md, "- target `$o{target}`, CFLAGS `$o{cflags}`" if $o{target} ne '';
-push @md, "- run as `env -i $o{emulator} -plugin libicount.so,sym=asmcrypt_probe,percall=on $driver "
+# the source folder is shown as $(SRCDIR), so the file does not depend on
+# where the tree was checked out
+my $srcdir = abs_path(dirname(abs_path($0)) . '/..');
+(my $emu_shown = $o{emulator}) =~ s/\Q$srcdir\E(?=\/)/\$(SRCDIR)/g;
+push @md, "- run as `env -i $emu_shown -plugin libicount.so,sym=asmcrypt_probe,percall=on $driver "
     . ($o{gate} ? '-g ' : $o{quick} ? '-q ' : '') . "@caps`";
 push @md, sprintf "- %d runs of %d measured calls: %s", scalar @runs, $calls,
     $same ? 'every count identical' : '**COUNTS DIFFER BETWEEN RUNS**';

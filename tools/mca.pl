@@ -29,6 +29,8 @@
 use strict;
 use warnings;
 use File::Temp qw(tempdir);
+use File::Basename qw(dirname);
+use Cwd qw(abs_path);
 use Getopt::Long;
 
 my %o = (cc => 'cc', cflags => '', src => '.', target => '', row => '',
@@ -266,7 +268,11 @@ for my $src (sort keys %c_refs) {
 my @md;
 my $title = $o{row} ne '' ? $o{row} : $o{target};
 push @md, "## $title", '';
-push @md, "- compiler `$o{cc}` ($machine), flags `$cflags`";
+# the source folder is shown as $(SRCDIR), so the file does not depend on
+# where the tree was checked out
+my $srcdir = abs_path(dirname(abs_path($0)) . '/..');
+(my $shown = $cflags) =~ s/\Q$srcdir\E(?=\/)/\$(SRCDIR)/g;
+push @md, "- compiler `$o{cc}` ($machine), flags `$shown`";
 push @md, "- llvm-mca `-mtriple=$triple`, " . scalar(@cores) . " cores, $o{iterations} iterations per region";
 push @md, '- cell: cycles per loop iteration (cycles per byte or limb); – = the core lacks these instructions (or this instruction set state); n/s = LLVM\'s model cannot schedule an instruction of the region (ldm/stm/push/pop on the Cortex-A9 model)';
 push @md, '';
