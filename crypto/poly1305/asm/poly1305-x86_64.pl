@@ -1259,8 +1259,15 @@ sub mul44 {
 }
 
 # Fold the high halves into L: L1 += H0<<8, L2 += H1<<8, L0 += H2*5120.
+# With $K (registers holding 256 and 5120 in every lane) each is one
+# vpmadd52luq: H0, H1, H2 stay below 2^40, so the products are exact.
 sub fold44 {
-    my ($L, $H, $t0, $t1) = @_;
+    my ($L, $H, $t0, $t1, $K) = @_;
+    return <<___ if $K;
+	vpmadd52luq	$K->{C256},$H->[0],$L->[1]
+	vpmadd52luq	$K->{C256},$H->[1],$L->[2]
+	vpmadd52luq	$K->{C5120},$H->[2],$L->[0]
+___
     return <<___;
 	vpsllq	\$8,$H->[0],$t0
 	vpaddq	$t0,$L->[1],$L->[1]
@@ -1274,9 +1281,23 @@ ___
 }
 
 # A = L with carries: limbs end below 2^44, 2^44 + 2^13, 2^42 + 2^11.
+# With $K (loop form): the carry out of limb 2 enters limb 0 times 5 by
+# one vpmadd52luq, and limb 0 is not carried again: limbs end below
+# 2^44 + 2^15, 2^44, 2^42 + 2^11 (the loop's multiplicand bound).
 sub carry44 {
-    my ($c, $L, $A, $t0, $t1, $t2) = @_;
+    my ($c, $L, $A, $t0, $t1, $t2, $K) = @_;
     my ($M, $M42) = @$c{qw(MASK MASK42)};
+    return <<___ if $K;
+	vpsrlq	\$44,$L->[0],$t0
+	vpsrlq	\$42,$L->[2],$t1
+	vpandq	$M,$L->[0],$A->[0]
+	vpandq	$M42,$L->[2],$A->[2]
+	vpaddq	$t0,$L->[1],$L->[1]
+	vpmadd52luq	$K->{C5},$t1,$A->[0]
+	vpsrlq	\$44,$L->[1],$t0
+	vpandq	$M,$L->[1],$A->[1]
+	vpaddq	$t0,$A->[2],$A->[2]
+___
     return <<___;
 	vpsrlq	\$44,$L->[0],$t0
 	vpsrlq	\$42,$L->[2],$t1
@@ -1384,6 +1405,9 @@ sub vec44 {
     # r^n limbs, then 20 * limbs 1, 2
     vregs('zmm', 25, \@R => 3, \@S => 2);
     my $IDX = '%zmm30';
+    # loop constants: 256, 5120 (fold44) and 5 (carry44); T[3] and IDX
+    # are free inside the loop
+    my $K = { C256 => '%zmm31', C5120 => $IDX, C5 => $T[3] };
     my $p = $dual ? '.Lq16' : '.Lq8';
     my $mult = sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) };
     my @xx = map { xreg($_) } @X;
@@ -1413,7 +1437,6 @@ ${\ vec_entry($p, 44, $n, \@R)}	movq	$C{H0}(%rdi),%r8	# h: radix 2^64 -> 2^44, i
 	movl	%r14d,%eax
 	shlq	\$40,%rax
 	vpbroadcastq	%rax,$c->{PAD}
-	vmovdqu64	.Lperm8(%rip),$IDX
 ___
     if ($dual) {        # r^16 cached in ctx (R16Q) after the first call, as in vec_dual
         $s .= "\ttestl\t\$4,$C{PFLAG}(%rdi)\n\tjz\t${p}_r16_new\n";
@@ -1429,19 +1452,28 @@ ___
     my $step = sub {       # A = A*r^n + next group
         my ($A, $L, $H) = @_;
         return load44($c, \@T, $L) . $zero->(@$H) . mul44($A, $L, $H, $mult)
-             . fold44($L, $H, @T[0, 1]) . carry44($c, $L, $A, @T[0 .. 2]);
+             . fold44($L, $H, @T[0, 1], $K) . carry44($c, $L, $A, @T[0 .. 2], $K);
     };
+    # T[3] serves the loads before the loop, then holds 5
+    my $c5 = "\tmovl\t\$5,%eax\n\tvpbroadcastq\t%rax,$K->{C5}\n";
+    $s .= <<___;
+	movl	\$256,%eax
+	vpbroadcastq	%rax,$K->{C256}
+	movl	\$5120,%eax
+	vpbroadcastq	%rax,$K->{C5120}
+___
     $s .= "\tmovq\t%r13,%r15\n\tshrq\t\$7,%r15\t\t# groups of 8 blocks\n";
     if ($dual) {
         $s .= "\ttestq\t\$1,%r15\n\tjz\t${p}_even\n";
         $s .= "\tvmovdqa64\t$X[$_],$Y[$_]\n\tvpxorq\t$X[$_],$X[$_],$X[$_]\n" for 0 .. 2;
-        $s .= load44($c, \@T, \@Y, 1);
+        $s .= load44($c, \@T, \@Y, 1) . $c5;
         $s .= "\tshrq\t\$1,%r15\n\tjmp\t${p}_loop\n${p}_even:\n";
         $s .= $zero->(@Y) . load44($c, \@T, \@X, 1) . load44($c, \@T, \@Y, 1);
         $s .= "\tshrq\t\$1,%r15\n";
     } else {
         $s .= load44($c, \@T, \@X, 1);
     }
+    $s .= $c5;
     $s .= <<___;
 	decq	%r15
 	jz	${p}_final
@@ -1456,6 +1488,7 @@ ___
 	jnz	${p}_loop
 # LLVM-MCA-END
 ${p}_final:
+	vmovdqu64	.Lperm8(%rip),$IDX
 ___
     # last group(s): lane-wise powers, all products into LX/HX
     $s .= $zero->(@LX, @HX);
