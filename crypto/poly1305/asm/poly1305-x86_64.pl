@@ -1260,8 +1260,8 @@ sub mul44 {
 
 # The same products row by row: limb $i of A for $i in @$ord, each into
 # the three columns.  The loop passes (1, 2, 0): every column's serial
-# chain of three accumulations then takes A1 first and A0 last, the order
-# in which carry44 (loop form) finishes them.
+# chain of three accumulations then takes A1 first and A0 last (A0 waits
+# for the vpmadd52luq by 5 in carry44's loop form).
 sub mul44_rows {
     my ($A, $L, $H, $mult, $ord) = @_;
     my $s = '';
@@ -1301,22 +1301,24 @@ ___
 }
 
 # A = L with carries: limbs end below 2^44, 2^44 + 2^13, 2^42 + 2^11.
-# With $K (loop form): the carry out of limb 2 enters limb 0 times 5 by
-# one vpmadd52luq, and limb 0 is not carried again: limbs end below
-# 2^44 + 2^15, 2^44, 2^42 + 2^11 (the loop's multiplicand bound).
+# With $K (loop form) the three carries are taken from L at once instead
+# of rippling (A1 and A2 are ready two ops after L), and the carry out of
+# limb 2 enters limb 0 times 5 by one vpmadd52luq: L below 2^54 leaves
+# limbs below 2^44 + 2^15, 2^44 + 2^10, 2^42 + 2^10, which the loop's
+# multiplications accept (inputs below 2^52, high halves below 2^40).
 sub carry44 {
     my ($c, $L, $A, $t0, $t1, $t2, $K) = @_;
     my ($M, $M42) = @$c{qw(MASK MASK42)};
     return <<___ if $K;
 	vpsrlq	\$44,$L->[0],$t0
+	vpsrlq	\$44,$L->[1],$t2
 	vpsrlq	\$42,$L->[2],$t1
-	vpandq	$M,$L->[0],$A->[0]
-	vpandq	$M42,$L->[2],$A->[2]
-	vpaddq	$t0,$L->[1],$L->[1]
-	vpmadd52luq	$K->{C5},$t1,$A->[0]
-	vpsrlq	\$44,$L->[1],$t0
 	vpandq	$M,$L->[1],$A->[1]
-	vpaddq	$t0,$A->[2],$A->[2]
+	vpandq	$M42,$L->[2],$A->[2]
+	vpandq	$M,$L->[0],$A->[0]
+	vpaddq	$t0,$A->[1],$A->[1]
+	vpaddq	$t2,$A->[2],$A->[2]
+	vpmadd52luq	$K->{C5},$t1,$A->[0]
 ___
     return <<___;
 	vpsrlq	\$44,$L->[0],$t0
