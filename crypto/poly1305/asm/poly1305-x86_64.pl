@@ -877,11 +877,26 @@ ___
     return $s;          # SM: see vec_dual
 }
 
+# The constants of the loop forms of fold44 and carry44 (256, 5120, 5 in
+# every lane), set once per call by powers44 (C5 is set again for the
+# loop, in a register the loads before it use).
+my %K44 = (C256 => '%zmm31', C5120 => '%zmm30');
+sub consts44 {
+    my ($K) = @_;
+    my %v = (C256 => 256, C5120 => 5120, C5 => 5);
+    return join '', map { "\tmovl\t\$$v{$_},%eax\n\tvpbroadcastq\t%rax,$K->{$_}\n" }
+        grep { $K->{$_} } qw(C256 C5120 C5);
+}
+
 # Radix 2^44, all in registers (a vector load of data just written by
 # narrower stores would wait for those stores to retire): r^1..r^4 from
 # ctx into 64-bit lanes (W0, W1, W2), split into 44-bit limbs A (ymm),
 # B = A * r^4 (r^5..r^8), for n = 16 C = (A|B) * r^8 (r^9..r^16).  Q(.,
 # 0..n-1) gets the limbs; @$Rout (zmm) gets r^n broadcast for the loop.
+# The products fold and carry as the loop does (the loop forms of fold44
+# and carry44), so r^5..r^16 end below 2^44 + 2^15, 2^44 + 2^10,
+# 2^42 + 2^10 like the loop's limbs; the loop's bounds allow that for the
+# multiplier too (20 * limb < 2^49).
 # Only zmm0-15 appear in VEX instructions.
 sub powers44 {
     my ($n, $Rout) = @_;
@@ -891,7 +906,11 @@ sub powers44 {
     my ($M42, $M) = ('%zmm14', '%zmm15');
     vregs('zmm', 16, \@t => 3, \@B => 3, \@Cc => 3);
     my $c = { MASK => $M, MASK42 => $M42 };
-    my $s = "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$M\n";
+    # the loop's fold and carry constants (they stay for the loop in
+    # zmm30, zmm31), 5 in zmm28 for the products here
+    my $K = { %K44, C5 => '%zmm28' };
+    my $s = consts44($K);
+    $s .= "\tmovabsq\t\$0xfffffffffff,%rax\n\tvpbroadcastq\t%rax,$M\n";
     $s .= "\tshrq\t\$2,%rax\n\tvpbroadcastq\t%rax,$M42\n";
     $s .= powers_w($_, $W[$_], '%xmm13') for 0 .. 2;
     my @a = map { yreg($_) } @A;
@@ -914,8 +933,8 @@ ___
     my $zero = join '', map { "\tvpxorq\t$_,$_,$_\n" } @L, @H;
     my $prod = sub {       # @$out = A * R
         my ($out) = @_;
-        return $sfive->() . $zero . mul44(\@A, \@L, \@H, $mult) . fold44(\@L, \@H, @t[0, 1])
-             . carry44($c, \@L, $out, @t);
+        return $sfive->() . $zero . mul44(\@A, \@L, \@H, $mult) . fold44(\@L, \@H, @t[0, 1], $K)
+             . carry44($c, \@L, $out, @t, $K);
     };
     # broadcast lane $k (3 or 7) of $src to all lanes of $dst
     my $bcast = sub {
@@ -1276,10 +1295,11 @@ sub mul44_rows {
 }
 
 # Fold the high halves into L: L1 += H0<<8, L2 += H1<<8, L0 += H2*5120.
-# With $K (loop form: registers holding 256 and 5120 in every lane) H0
-# and H2 go in by one vpmadd52luq each (H0, H2 stay below 2^40, so the
-# products are exact) and H1 by a shift in place and an add: the
-# measured best balance between the IFMA pipes and the others.
+# With $K (the loop form, also used by powers44: registers holding 256
+# and 5120 in every lane) H0 and H2 go in by one vpmadd52luq each (H0, H2
+# stay below 2^40, so the products are exact) and H1 by a shift in place
+# and an add: the measured best balance between the IFMA pipes and the
+# others.
 sub fold44 {
     my ($L, $H, $t0, $t1, $K) = @_;
     return <<___ if $K;
@@ -1427,9 +1447,11 @@ sub vec44 {
     # r^n limbs, then 20 * limbs 1, 2
     vregs('zmm', 25, \@R => 3, \@S => 2);
     my $IDX = '%zmm30';
-    # loop constants: 256, 5120 (fold44) and 5 (carry44); T[3] and IDX
-    # are free inside the loop
-    my $K = { C256 => '%zmm31', C5120 => $IDX, C5 => $T[3] };
+    # loop constants: 256, 5120 (fold44, set by powers44; C5120 is IDX's
+    # register, loaded after the loop) and 5 (carry44, in T[3], which the
+    # loads before the loop use)
+    my $K = { %K44, C5 => $T[3] };
+    die unless $K->{C5120} eq $IDX;
     my $p = $dual ? '.Lq16' : '.Lq8';
     my $mult = sub { $_[0] <= 2 ? ('', $R[$_[0]]) : ('', $S[$_[0] - 3]) };
     my @xx = map { xreg($_) } @X;
@@ -1476,14 +1498,7 @@ ___
         return load44($c, \@T, $L) . $zero->(@$H) . mul44_rows($A, $L, $H, $mult, [1, 2, 0])
              . fold44($L, $H, @T[0, 1], $K) . carry44($c, $L, $A, @T[0 .. 2], $K);
     };
-    # T[3] serves the loads before the loop, then holds 5
-    my $c5 = "\tmovl\t\$5,%eax\n\tvpbroadcastq\t%rax,$K->{C5}\n";
-    $s .= <<___;
-	movl	\$256,%eax
-	vpbroadcastq	%rax,$K->{C256}
-	movl	\$5120,%eax
-	vpbroadcastq	%rax,$K->{C5120}
-___
+    my $c5 = consts44({ C5 => $K->{C5} });
     $s .= "\tmovq\t%r13,%r15\n\tshrq\t\$7,%r15\t\t# groups of 8 blocks\n";
     if ($dual) {
         $s .= "\ttestq\t\$1,%r15\n\tjz\t${p}_even\n";
