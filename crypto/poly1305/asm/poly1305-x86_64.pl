@@ -42,7 +42,11 @@
 # each product separately, the high halves are folded in shifted by 8
 # bits (the top one times 20*2^8, since 2^132 == 20); otherwise the same
 # lane/group/chain structure as above with 9 products per block instead of
-# 25.  See the comment before sub load44.
+# 25.  In the loop (and the per-call power products) two of the folds and
+# the times-5 of the top carry are vpmadd52luq by a constant, and the
+# carries are taken in parallel, leaving limbs a little above 44/44/42
+# bits, which the multiplications accept.  See the comment before sub
+# load44.
 #
 # AVX1 (poly1305_blocks_avx, for CPUs with AVX but not AVX2): the same
 # radix-2^26 code with 128-bit xmm registers, two lanes per chain and two
@@ -127,7 +131,23 @@
 #     0.200/0.154/0.141, IFMA 0.110/0.095/0.090 -> 0.136/0.100/0.091.
 #   AVX1 (2 x 2 lanes) on this core: 0.58 ticks/byte at 1 KiB, 0.56 at
 #   16 KiB, about the scalar loop; it is meant for AVX-only cores.
-#   llvm-mca-19 cycles per loop iteration (cycles/byte), from `make mca`:
+#   IFMA loop and per-call powers (issue 13; the loop forms of fold44 and
+#   carry44, mul44_rows), same machine, `ASMCRYPT_CAP=ffffffff
+#   apps/speed -q -r 11 poly1305`, 5 runs alternating with the build
+#   before, medians, est. core cycles per byte, before -> after:
+#     256 B 0.618 -> 0.561, 1024 B 0.276 -> 0.239, 8192 B 0.148 -> 0.115,
+#     16384 B 0.139 -> 0.109 (16 and 64 B: scalar loop, unchanged).
+#   Streaming, key kept, 64 KiB in calls of 1 / 4 / 16 KiB (TSC ticks per
+#   byte, both objects in one binary, median of 9 interleaved rounds):
+#     0.112/0.083/0.075 -> 0.094/0.064/0.057.
+#   The loop is bound by the vector pipes, not by IFMA latency: on this
+#   core vpmadd52luq/huq zmm issue 2 per cycle (latency 4), shifts 2 per
+#   cycle on other pipes, vpaddq/vpandq 4 per cycle; the two-chain loop
+#   ran 33 cycles per 16 blocks for 36 IFMA + 62 other vector ops and
+#   now runs about 25 for 42 IFMA + 38 other (plus 6 zeroing idioms and
+#   4 loads either way).
+#   llvm-mca-19 cycles per loop iteration (cycles/byte), from `make mca`
+#   (ifma rows: after issue 13, were 25.1 and 42.3):
 #     region            skylake        icelake-server   znver3
 #     poly1305_scalar   17.0 (1.06)    17.0 (1.06)      24.0 (1.50)
 #     poly1305_vec4     29.6 (0.46)    29.6 (0.46)      27.6 (0.43)
@@ -135,8 +155,8 @@
 #     poly1305_vec2x2   60.1 (0.94)    60.1 (0.94)      55.1 (0.86)
 #     poly1305_vec8       -            36.1 (0.28)        -
 #     poly1305_vec16      -            68.0 (0.27)        -
-#     poly1305_ifma8      -            25.1 (0.20)        -
-#     poly1305_ifma16     -            42.3 (0.17)        -
+#     poly1305_ifma8      -            24.1 (0.19)        -
+#     poly1305_ifma16     -            37.1 (0.14)        -
 #
 use strict;
 use warnings;
