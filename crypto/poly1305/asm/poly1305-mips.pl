@@ -986,43 +986,43 @@ sub mul_items64 {
     return $s;
 }
 
-# Little-endian 64-bit input words into m0, m1.
+# Little-endian 64-bit input words at $o($inp) and $o+8($inp) into m0, m1.
 #   'ldlr' ldl/ldr (pre-R6) + byte swap on big-endian (dsbh/dshd on R2,
 #          byte loads on pre-R2 big-endian instead)
 #   'r6a' / 'r6u' as in the 32-bit path (shifts at 0/8($sp))
 sub load_block64 {
-    my ($how) = @_;
+    my ($how, $o) = @_;
     my $s = '';
     if ($how eq 'ldlr' || $how eq 'lda') {
         $s .= "#if defined(__MIPSEB__) && ASMC_ISA_REV < 2\n";
         for my $i (0, 1) {
             my $d = $i ? $m1 : $m0;
-            $s .= "\tlbu\t$d,".(8*$i+7)."($inp)\n";
+            $s .= "\tlbu\t$d,".($o+8*$i+7)."($inp)\n";
             for my $b (reverse 0 .. 6) {
-                $s .= "\tlbu\t$t,".(8*$i+$b)."($inp)\n\tdsll\t$d,$d,8\n\tor\t$d,$d,$t\n";
+                $s .= "\tlbu\t$t,".($o+8*$i+$b)."($inp)\n\tdsll\t$d,$d,8\n\tor\t$d,$d,$t\n";
             }
         }
         $s .= "#else\n";
         if ($how eq 'lda') {
-            $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n";
+            $s .= "\tld\t$m0,$o($inp)\n\tld\t$m1,".($o+8)."($inp)\n";
         } else {
-            $s .= "\tldl\t$m0,0+MSB($inp)\n\tldr\t$m0,0+LSB($inp)\n";
-            $s .= "\tldl\t$m1,8+MSB($inp)\n\tldr\t$m1,8+LSB($inp)\n";
+            $s .= "\tldl\t$m0,$o+MSB($inp)\n\tldr\t$m0,$o+LSB($inp)\n";
+            $s .= "\tldl\t$m1,".($o+8)."+MSB($inp)\n\tldr\t$m1,".($o+8)."+LSB($inp)\n";
         }
         $s .= "# ifdef __MIPSEB__\n";
         $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
         $s .= "# endif\n#endif\n";
     } elsif ($how eq 'r6a') {
-        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n";
+        $s .= "\tld\t$m0,$o($inp)\n\tld\t$m1,".($o+8)."($inp)\n";
         $s .= "#ifdef __MIPSEB__\n";
         $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
         $s .= "#endif\n";
     } else {
         # shift pair in c, H1, the third word in lo, scratch hi: all dead
-        # at the top of the loop (H0 is not: it carries hi(d0) over)
+        # at the top of a block (H0 is not: it carries hi(d0) over)
         my ($sh, $sr, $w2, $x) = ($c, $H1, $lo, $hi);
         $s .= "\tld\t$sh,0(\$sp)\n\tld\t$sr,8(\$sp)\n";
-        $s .= "\tld\t$m0,0($inp)\n\tld\t$m1,8($inp)\n\tld\t$w2,16($inp)\n";
+        $s .= "\tld\t$m0,$o($inp)\n\tld\t$m1,".($o+8)."($inp)\n\tld\t$w2,".($o+16)."($inp)\n";
         my @w = ($m0, $m1, $w2);
         $s .= "#ifdef __MIPSEB__\n";
         for my $i (0, 1) {
@@ -1110,22 +1110,62 @@ sub store_ret64 {
     return $fs ? $s . $last . frame_ret($epi, $fs) : $s . "$epi\tjr\t\$31\n$last";
 }
 
+# The loop runs $U64 blocks per turn (issue 13: the pointer step and the
+# loop branch once per turn instead of once per block).  inp advances by
+# 16*$U64 in the first block of a turn, right after its loads, so block i
+# of the turn loads from 16*(i - $U64) past the advanced pointer.  A count
+# that is not a multiple of $U64 enters the first turn in the middle: with
+# r = blocks mod $U64 and rem = 16*r = len & (16*$U64 - 16) (kept in R),
+# entry e(U-r) runs the last r blocks of a turn, and inp += rem (always:
+# rem = 0 enters at the top) makes their loads and the end test right.
+# Every entry point sees the same state: h0, h1, h2 and the pending H0 (a
+# block that is not the last of a turn adds its H1 into h2 itself; the
+# last does it in the loop branch's delay slot).  The entry branches test
+# len only (public).  r = 1 (a one-block message) is tested first, so a
+# 16-byte call pays 4 instructions for it (andi, daddiu, beqz, the inp
+# add in its delay slot); a multiple of $U64 blocks pays 2 * $U64.
+my $U64 = 4;
+my $R = $m1;            # rem, from the entry to the dispatch (m1 is free)
+
+sub dispatch64 {
+    my ($name, $lbl) = @_;
+    my $s = "\tdaddiu\t$c,$R,-16\n";
+    for my $r (1 .. $U64 - 1) {
+        $s .= "\tbeqz\t$c,.L${name}_${lbl}_e" . ($U64 - $r) . "\t# $r block" . ($r > 1 ? 's' : '') . " left over\n";
+        if ($r == 1) {
+            $s .= "\t$PTR_ADD\t$inp,$inp,$R\t\t# (delay slot) inp += rem\n";
+            $s .= "\tdaddiu\t$c,$R,-32\n" if $U64 > 2;
+        } elsif ($r < $U64 - 1) {
+            $s .= "\tdaddiu\t$c,$R,-" . (16 * ($r + 1)) . "\t\t# (delay slot)\n";
+        } else {
+            $s .= "\tnop\n";
+        }
+    }
+    return $s;
+}
+
 sub blocks64 {
     my ($name, $r6) = @_;
     # the callee-saved registers among those used (NUBI: $12-$15)
     my ($pro, $epi, $fs) = frame($r6 ? 16 : 0, $m0, $m1, $H0, $H1, $t, $k);
     my $nblocks = "#ifdef __KERNEL__\n" . ulen_blocks64()
                 . "#else\n\t$PTR_SRL\t$end,$end,4\t\t# number of blocks\n#endif\n";
+    my $rem = "\tandi\t$R,$end," . (16 * $U64 - 16) . "\t\t# rem = 16*(blocks mod $U64)\n";
     my $s = func_head($name, $fs, 1)
-          . blocks_entry($name, $nblocks, $PTR_SLL, $PTR_ADD, $pro)
+          . blocks_entry($name, $nblocks, $PTR_SLL, $PTR_ADD, $pro . $rem)
           . ctx_words('ld', $ctx, 8, $h0, $h1, $h2, $r0, $r1, $s1);
     my $loop = sub {
         my ($lbl, $how) = @_;
-        my $b = ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64_${lbl}\n# LLVM-MCA-UNITS 16 bytes\n";
-        $b .= load_block64($how);
-        $b .= "\t$PTR_ADDI\t$inp,$inp,16\n";
-        $b .= carry_pass64($r6);
-        $b .= mul64($r6);
+        my $b = dispatch64($name, $lbl);
+        $b .= ".L${name}_$lbl:\n# LLVM-MCA-BEGIN poly1305_blocks64_${lbl}\n# LLVM-MCA-UNITS " . (16 * $U64) . " bytes\n";
+        for my $i (0 .. $U64 - 1) {
+            $b .= ".L${name}_${lbl}_e$i:\n" if $i;
+            $b .= load_block64($how, $i ? 16 * ($i - $U64) : 0);
+            $b .= "\t$PTR_ADDI\t$inp,$inp," . (16 * $U64) . "\n" if !$i;
+            $b .= carry_pass64($r6);
+            $b .= mul64($r6);
+            $b .= "\tdaddu\t$h2,$h2,$H1\n" if $i < $U64 - 1;
+        }
         $b .= "# LLVM-MCA-END\n";
         $b .= "\tbne\t$inp,$end,.L${name}_$lbl\n\tdaddu\t$h2,$h2,$H1\t\t# (delay slot)\n";
         return $b;
@@ -1151,11 +1191,44 @@ ___
 }
 
 # init --------------------------------------------------------------------
+# The key halves are two 64-bit loads where that is cheap, and the clamp
+# two ands with 0x0ffffffc0fffffff / 0x0ffffffc0ffffffc (issue 13: every
+# call of the one-shot API runs init; 19 instructions instead of 50 on
+# R2 little-endian):
+#   pre-R6 (not pre-R2 big-endian)  ldl/ldr (+ dsbh/dshd on big-endian)
+#   R6                              ld when the key is 8-byte aligned (a
+#                                   public property of the pointer), else
+#                                   bytes; no unaligned ld (the kernel may
+#                                   emulate it)
+#   pre-R2 big-endian               bytes, clamped 32 bits at a time
 {
     my ($key) = ('$5');
     my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
     my ($lo32, $hi32) = ('$24', '$25');
+    my ($b1, $b2) = ('$2', '$3');       # R6 byte path scratch
+    my $swap = "# ifdef __MIPSEB__\n" . join('', map { "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" } $x, $w) . "# endif\n";
     my $s = func_head('poly1305_init', 0, 1) . init_entry('sd', 8, 3, $key, $m);
+    $s .= "#if ASMC_ISA_REV >= 6\n";
+    $s .= "\tandi\t$y,$key,7\n\tbnez\t$y,.Linit_bytes\n";
+    $s .= "\txori\t$y,$m,3\t\t\t# (delay slot) 0x0ffffffc\n";
+    $s .= "\tld\t$x,0($key)\n\tld\t$w,8($key)\n$swap";
+    $s .= ".Linit_clamp:\n";
+    $s .= "#elif !(defined(__MIPSEB__) && ASMC_ISA_REV < 2)\n";
+    $s .= "\tldl\t$x,0+MSB($key)\n\tldr\t$x,0+LSB($key)\n";
+    $s .= "\tldl\t$w,8+MSB($key)\n\tldr\t$w,8+LSB($key)\n$swap";
+    $s .= "\txori\t$y,$m,3\t\t\t# 0x0ffffffc\n";
+    $s .= "#endif\n";
+    $s .= "#if ASMC_ISA_REV >= 6 || !(defined(__MIPSEB__) && ASMC_ISA_REV < 2)\n";
+    $s .= <<___;
+	dsll32	$y,$y,0
+	or	$y,$y,$m		# 0x0ffffffc0fffffff
+	and	$x,$x,$y		# r0
+	xori	$y,$y,3			# 0x0ffffffc0ffffffc
+	and	$w,$w,$y		# r1
+	sd	$x,$CTX{R}($ctx)
+	sd	$w,@{[$CTX{R} + 8]}($ctx)
+___
+    $s .= "#else\n";
     for my $i (0 .. 3) {
         my $d = $i & 1 ? $hi32 : $lo32;
         $s .= clamped_key_word($d, $key, $i, $x, $y, $m);
@@ -1164,12 +1237,26 @@ ___
             $s .= "\tsd\t$w,".($CTX{R} + 8 * ($i >> 1))."($ctx)\n";
         }
     }
+    $s .= "#endif\n";
     $s .= <<___;
 	dsrl	$x,$w,2
 	daddu	$x,$x,$w		# s1 = r1 + (r1 >> 2)
 	sd	$x,$CTX{S1}($ctx)
+.Linit_done:
+	jr	\$31
+	move	$RET,\$0
 ___
-    $code .= $s . init_end();
+    # R6, key not 8-byte aligned: the two little-endian words from bytes
+    # (unclamped), then the clamp above
+    $s .= "#if ASMC_ISA_REV >= 6\n.Linit_bytes:\n";
+    for my $i (0, 1) {
+        my $d = $i ? $w : $x;
+        $s .= load_le32_bytes($lo32, $key, 8 * $i, $b1, $b2);
+        $s .= load_le32_bytes($hi32, $key, 8 * $i + 4, $b1, $b2);
+        $s .= "\tdsll32\t$hi32,$hi32,0\n\tor\t$d,$lo32,$hi32\n";
+    }
+    $s .= "\tb\t.Linit_clamp\n\txori\t$y,$m,3\t\t\t# (delay slot) 0x0ffffffc\n#endif\n";
+    $code .= $s . func_end('poly1305_init');
 }
 
 $code .= "#if ASMC_ISA_REV >= 6\n";
@@ -1208,14 +1295,35 @@ $pro	ld	$h2,@{[$CTX{H} + 16]}($ctx)
 	daddu	$h1,$h1,$n1
 	daddu	$h1,$h1,$c
 ___
+    # the tag: sdl/sdr pairs where they and a byte swap exist (issue 13:
+    # 4 or 8 instructions instead of 31), on R6 two sd when mac is 8-byte
+    # aligned (public), else byte stores
+    my $swap = "# ifdef __MIPSEB__\n" . join('', map { "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" } $h0, $h1) . "# endif\n";
+    my $bytes = '';
     for my $i (0 .. 15) {
         my $src = $i < 8 ? $h0 : $h1;
         my $sh = 8 * ($i % 8);
-        if ($sh == 0) { $s .= "\tsb\t$src,$i($mac)\n" }
-        elsif ($sh < 32) { $s .= "\tdsrl\t$tt,$src,$sh\n\tsb\t$tt,$i($mac)\n" }
-        else { $s .= "\tdsrl32\t$tt,$src,".($sh-32)."\n\tsb\t$tt,$i($mac)\n" }
+        if ($sh == 0) { $bytes .= "\tsb\t$src,$i($mac)\n" }
+        elsif ($sh < 32) { $bytes .= "\tdsrl\t$tt,$src,$sh\n\tsb\t$tt,$i($mac)\n" }
+        else { $bytes .= "\tdsrl32\t$tt,$src,".($sh-32)."\n\tsb\t$tt,$i($mac)\n" }
     }
-    $code .= $s . frame_ret($epi, $fs) . func_end('poly1305_emit');
+    # return after the stores $st: without a frame the last store goes
+    # into the jr delay slot
+    my $ret = sub {
+        my ($st) = @_;
+        return $st . frame_ret($epi, $fs) if $fs;
+        my ($body, $last) = $st =~ /\A(.*\n)?([^\n]*\n)\z/s or die;
+        return ($body // '') . "\tjr\t\$31\n$last";
+    };
+    $s .= "#if ASMC_ISA_REV >= 6\n";
+    $s .= "\tandi\t$tt,$mac,7\n\tbnez\t$tt,.Lemit_bytes\n\tnop\n$swap";
+    $s .= $ret->("\tsd\t$h0,0($mac)\n\tsd\t$h1,8($mac)\n");
+    $s .= ".Lemit_bytes:\n" . $ret->($bytes);
+    $s .= "#elif !(defined(__MIPSEB__) && ASMC_ISA_REV < 2)\n$swap";
+    $s .= $ret->("\tsdl\t$h0,0+MSB($mac)\n\tsdr\t$h0,0+LSB($mac)\n"
+               . "\tsdl\t$h1,8+MSB($mac)\n\tsdr\t$h1,8+LSB($mac)\n");
+    $s .= "#else\n" . $ret->($bytes) . "#endif\n";
+    $code .= $s . func_end('poly1305_emit');
 }
 
 }
