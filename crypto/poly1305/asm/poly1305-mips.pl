@@ -173,10 +173,11 @@
 # per block on R2 (45 + pointer step and branch per four), 38.5 on R6,
 # +4 on big-endian R2 (dsbh/dshd).  Blocks-only asm / C ref64: 0.80x R2
 # LE and n32, 0.81x R2 BE, 0.79x R6.  One-shot API tag at 8 KiB (make
-# icount, asm / C ref64): 23472 / 29460 = 0.797x R2 LE and n32, 25550 /
-# 31515 = 0.811x R2 BE, 19887 / 25356 = 0.784x R6; at 16 bytes 217, 251
+# icount, asm / C ref64): 23468 / 29460 = 0.797x R2 LE and n32, 25548 /
+# 31515 = 0.811x R2 BE, 19887 / 25356 = 0.784x R6; at 16 bytes 213, 249
 # and 209 instructions against C's 333, 344 and 317 (init loads the key
-# with ldl/ldr, emit stores the tag with sdl/sdr).  The bracketed
+# with ldl/ldr, emit the nonce with ldl/ldr and stores the tag with
+# sdl/sdr; R6 uses ld/sd when the pointer is aligned).  The bracketed
 # llvm-mca figures are from before the four-block loop (llvm-mca-19 was
 # not installed when it was measured).
 #
@@ -1129,6 +1130,11 @@ sub store_ret64 {
 # len only (public).  r = 1 (a one-block message) is tested first, so a
 # 16-byte call pays 4 instructions for it (andi, daddiu, beqz, the inp
 # add in its delay slot); a multiple of $U64 blocks pays 2 * $U64.
+# Hazards: mul_items64 pads each block's products for the pre-R2 HI/LO
+# rule; across a block boundary (and the loop branch) the next dmultu
+# comes after the loads and the carry pass (15 or more instructions), so
+# the unrolled body needs no extra padding.  64-bit cores (MIPS III on)
+# have no load delay slot.
 my $U64 = 4;
 my $R = $m1;            # rem, from the entry to the dispatch (m1 is free)
 
@@ -1287,7 +1293,17 @@ $pro	ld	$h2,@{[$CTX{H} + 16]}($ctx)
 @{[ ripple('daddu', $c, 'h2 <= 4', $h0, $h1, $h2)
   . plus5('daddu', 'daddiu', $c, [$g0, $g1, $g2], [$h0, $h1, $h2]) ]}	dsrl	$g2,$g2,2		# 1 iff h >= p
 	dsubu	$msk,\$0,$g2
-@{[ select_g($msk, [$g0, $g1], [$h0, $h1]) ]}	lwu	$n0,0($nonce)
+@{[ select_g($msk, [$g0, $g1], [$h0, $h1]) ]}#if ASMC_ISA_REV < 6 && !(defined(__MIPSEB__) && ASMC_ISA_REV < 2)
+	ldl	$n0,0+MSB($nonce)	# nonce words 0,1 and 2,3 (4-byte aligned)
+	ldr	$n0,0+LSB($nonce)
+	ldl	$n1,8+MSB($nonce)
+	ldr	$n1,8+LSB($nonce)
+# ifdef __MIPSEB__
+	drotr	$n0,$n0,32		# word 0 low, word 1 high (drotr32)
+	drotr	$n1,$n1,32
+# endif
+#else
+	lwu	$n0,0($nonce)
 	lwu	$tt,4($nonce)
 	lwu	$n1,8($nonce)
 	lwu	$g2,12($nonce)
@@ -1295,6 +1311,7 @@ $pro	ld	$h2,@{[$CTX{H} + 16]}($ctx)
 	or	$n0,$n0,$tt
 	dsll32	$g2,$g2,0
 	or	$n1,$n1,$g2
+#endif
 	daddu	$h0,$h0,$n0
 	sltu	$c,$h0,$n0
 	daddu	$h1,$h1,$n1
