@@ -117,16 +117,23 @@ static void test_refs(const unsigned char *key, const unsigned char *msg, size_t
 }
 
 #if defined(ASMCRYPT_POLY1305_ASM)
-static void test_asm(const unsigned char *key, const unsigned char *msg, size_t len,
+static void test_asm(const unsigned char *key32, const unsigned char *msg, size_t len,
                      const unsigned char *want, long line)
 {
     static unsigned char inbuf[MAXMSG + 16];
-    unsigned char outbuf[16 + 8];
+    /* message and tag at offsets 0..8, the key at 0..7 independently:
+     * the MIPS64 init and emit take ldl/ldr, sdl/sdr or (R6) ld/sd when
+     * the pointer is 8-byte aligned, bytes otherwise */
+    union { uint64_t w[3]; unsigned char b[16 + 8]; } out8;
+    union { uint64_t w[5]; unsigned char b[32 + 8]; } key8;
+    unsigned char *outbuf = out8.b, *keybuf = key8.b;
     state512 st;
     void *func[2];
     size_t chunk;
-    int align = (int)(line % 4) + 1;     /* odd and even misalignments */
+    int align = (int)(line % 9);
+    const unsigned char *key = keybuf + (line / 9) % 8;
 
+    memcpy(keybuf + (line / 9) % 8, key32, 32);
     memcpy(inbuf + align, msg, len);
     for (chunk = 0; chunk <= 1; chunk++) {
         memset(&st, 0xa5, sizeof(st));
