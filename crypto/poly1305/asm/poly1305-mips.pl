@@ -992,6 +992,15 @@ sub mul_items64 {
     return $s;
 }
 
+# Byte-reverse 64-bit registers (R2: dsbh then dshd).  With $guard
+# ('#' or '# ', the cpp indent), only on big-endian: "${guard}ifdef
+# __MIPSEB__" ... "${guard}endif".
+sub bswap64 {
+    my ($guard, @regs) = @_;
+    my $s = join '', map { "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" } @regs;
+    return defined $guard ? "${guard}ifdef __MIPSEB__\n$s${guard}endif\n" : $s;
+}
+
 # Little-endian 64-bit input words at $o($inp) and $o+8($inp) into m0, m1.
 #   'ldlr' ldl/ldr (pre-R6) + byte swap on big-endian (dsbh/dshd on R2,
 #          byte loads on pre-R2 big-endian instead)
@@ -1015,14 +1024,10 @@ sub load_block64 {
             $s .= "\tldl\t$m0,$o+MSB($inp)\n\tldr\t$m0,$o+LSB($inp)\n";
             $s .= "\tldl\t$m1,".($o+8)."+MSB($inp)\n\tldr\t$m1,".($o+8)."+LSB($inp)\n";
         }
-        $s .= "# ifdef __MIPSEB__\n";
-        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
-        $s .= "# endif\n#endif\n";
+        $s .= bswap64('# ', $m0, $m1) . "#endif\n";
     } elsif ($how eq 'r6a') {
         $s .= "\tld\t$m0,$o($inp)\n\tld\t$m1,".($o+8)."($inp)\n";
-        $s .= "#ifdef __MIPSEB__\n";
-        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
-        $s .= "#endif\n";
+        $s .= bswap64('#', $m0, $m1);
     } else {
         # shift pair in c, H1, the third word in lo, scratch hi: all dead
         # at the top of a block (H0 is not: it carries hi(d0) over)
@@ -1034,7 +1039,7 @@ sub load_block64 {
         for my $i (0, 1) {
             $s .= "\tdsllv\t$w[$i],$w[$i],$sh\n\tdsrlv\t$x,$w[$i+1],$sr\n\tor\t$w[$i],$w[$i],$x\n";
         }
-        $s .= "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" for $m0, $m1;
+        $s .= bswap64(undef, $m0, $m1);
         $s .= "#else\n";
         for my $i (0, 1) {
             $s .= "\tdsrlv\t$w[$i],$w[$i],$sh\n\tdsllv\t$x,$w[$i+1],$sr\n\tor\t$w[$i],$w[$i],$x\n";
@@ -1109,11 +1114,19 @@ sub ulen_blocks64 {
 
 # Store h and return: the last store in the jr delay slot when there is
 # no frame to pop.
+# Return after the stores $st: with a frame, after frame_ret; without
+# one, the last line of $st goes into the jr delay slot.
+sub ret_after_stores {
+    my ($st, $epi, $fs) = @_;
+    return $st . frame_ret($epi, $fs) if $fs;
+    my ($body, $last) = $st =~ /\A(.*\n)?([^\n]*\n)\z/s or die "no store to delay";
+    return ($body // '') . "$epi\tjr\t\$31\n$last";
+}
+
 sub store_ret64 {
     my ($epi, $fs) = @_;
-    my $s = lazy_end64() . ctx_words('sd', $ctx, 8, $h0, $h1);
-    my $last = "\tsd\t$h2," . ($CTX{H} + 16) . "($ctx)\n";
-    return $fs ? $s . $last . frame_ret($epi, $fs) : $s . "$epi\tjr\t\$31\n$last";
+    return ret_after_stores(lazy_end64() . ctx_words('sd', $ctx, 8, $h0, $h1)
+                            . "\tsd\t$h2," . ($CTX{H} + 16) . "($ctx)\n", $epi, $fs);
 }
 
 # The loop runs $U64 blocks per turn (issue 13: the pointer step and the
@@ -1217,7 +1230,7 @@ ___
     my ($w, $x, $y, $m) = ('$8', '$9', '$10', '$11');
     my ($lo32, $hi32) = ('$24', '$25');
     my ($b1, $b2) = ('$2', '$3');       # R6 byte path scratch
-    my $swap = "# ifdef __MIPSEB__\n" . join('', map { "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" } $x, $w) . "# endif\n";
+    my $swap = bswap64('# ', $x, $w);
     my $s = func_head('poly1305_init', 0, 1) . init_entry('sd', 8, 3, $key, $m);
     $s .= "#if ASMC_ISA_REV >= 6\n";
     $s .= "\tandi\t$y,$key,7\n\tbnez\t$y,.Linit_bytes\n";
@@ -1320,7 +1333,7 @@ ___
     # the tag: sdl/sdr pairs where they and a byte swap exist (issue 13:
     # 4 or 8 instructions instead of 31), on R6 two sd when mac is 8-byte
     # aligned (public), else byte stores
-    my $swap = "# ifdef __MIPSEB__\n" . join('', map { "\tdsbh\t$_,$_\n\tdshd\t$_,$_\n" } $h0, $h1) . "# endif\n";
+    my $swap = bswap64('# ', $h0, $h1);
     my $bytes = '';
     for my $i (0 .. 15) {
         my $src = $i < 8 ? $h0 : $h1;
@@ -1329,14 +1342,7 @@ ___
         elsif ($sh < 32) { $bytes .= "\tdsrl\t$tt,$src,$sh\n\tsb\t$tt,$i($mac)\n" }
         else { $bytes .= "\tdsrl32\t$tt,$src,".($sh-32)."\n\tsb\t$tt,$i($mac)\n" }
     }
-    # return after the stores $st: without a frame the last store goes
-    # into the jr delay slot
-    my $ret = sub {
-        my ($st) = @_;
-        return $st . frame_ret($epi, $fs) if $fs;
-        my ($body, $last) = $st =~ /\A(.*\n)?([^\n]*\n)\z/s or die;
-        return ($body // '') . "\tjr\t\$31\n$last";
-    };
+    my $ret = sub { ret_after_stores($_[0], $epi, $fs) };
     $s .= "#if ASMC_ISA_REV >= 6\n";
     $s .= "\tandi\t$tt,$mac,7\n\tbnez\t$tt,.Lemit_bytes\n\tnop\n$swap";
     $s .= $ret->("\tsd\t$h0,0($mac)\n\tsd\t$h1,8($mac)\n");
