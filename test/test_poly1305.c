@@ -131,9 +131,9 @@ static void test_asm(const unsigned char *key32, const unsigned char *msg, size_
     void *func[2];
     size_t chunk;
     int align = (int)(line % 9);
-    const unsigned char *key = keybuf + (line / 9) % 8;
+    unsigned char *key = keybuf + (line / 9) % 8;
 
-    memcpy(keybuf + (line / 9) % 8, key32, 32);
+    memcpy(key, key32, 32);
     memcpy(inbuf + align, msg, len);
     for (chunk = 0; chunk <= 1; chunk++) {
         memset(&st, 0xa5, sizeof(st));
