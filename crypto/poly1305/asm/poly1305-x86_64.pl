@@ -1289,11 +1289,17 @@ ___
 
 # L, H (+)= A * b; $mult->(j): (code, operand) for limb j (0..2) and for
 # 20*limb (j-2) (j = 3, 4).
+# One product: low and high 52-bit halves of $a * $o into $l and $h.
+sub madd44 {
+    my ($o, $a, $l, $h) = @_;
+    return "\tvpmadd52luq\t$o,$a,$l\n\tvpmadd52huq\t$o,$a,$h\n";
+}
+
 sub mul44 {
     my ($A, $L, $H, $mult) = @_;
     return by_columns(3, $mult, sub {
         my ($i, $k, $o) = @_;
-        return "\tvpmadd52luq\t$o,$A->[$i],$L->[$k]\n\tvpmadd52huq\t$o,$A->[$i],$H->[$k]\n";
+        return madd44($o, $A->[$i], $L->[$k], $H->[$k]);
     });
 }
 
@@ -1308,7 +1314,7 @@ sub mul44_rows {
         for my $k (0 .. 2) {
             my $j = ($k - $i) % 3;
             my (undef, $o) = $mult->($i + $j >= 3 ? 2 + $j : $j);
-            $s .= "\tvpmadd52luq\t$o,$A->[$i],$L->[$k]\n\tvpmadd52huq\t$o,$A->[$i],$H->[$k]\n";
+            $s .= madd44($o, $A->[$i], $L->[$k], $H->[$k]);
         }
     }
     return $s;
