@@ -14,7 +14,8 @@
 #   poly1305     16, 1024, 8192 bytes
 #   bn_mont_mul  1024, 2048 bits; bn_mont_sqr (ap == bp) 1024, 2048 bits
 #   mod_exp      1024 bits
-#   bn_*_words   8 and 32 limbs (all eight word primitives)
+#   bn_*_words   3, 8 and 32 limbs (all eight word primitives; 3 is a
+#                few-limb call, below every piece and loop set-up)
 # for every path the library dispatches to at the build's capability levels
 # ("api:<name>", one per distinct asmcrypt_impl() name), instructions per
 # call.  C references called directly and the peers are not gated.

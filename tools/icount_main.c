@@ -218,7 +218,7 @@ int main(int argc, char **argv)
     static const int gpoly[] = {16, 1024, 8192};
     static const int gmont[] = {1024, 2048};
     static const int gmexp[] = {1024};
-    static const int gwords[] = {8, 32};
+    static const int gwords[] = {3, 8, 32};
     static const char *const wprims[] = {   /* the order of the reports */
         "bn_mul_add_words", "bn_mul_words", "bn_mul_sub_words", "bn_sqr_words",
         "bn_add_words", "bn_sub_words", "bn_cnd_add_words", "bn_cnd_sub_words",
@@ -250,7 +250,7 @@ int main(int argc, char **argv)
         run_prim("bn_mont_sqr", gmont, 2, caps, ncaps);
         run_prim("mod_exp", gmexp, 1, caps, ncaps);
         for (w = 0; w < sizeof(wprims) / sizeof(wprims[0]); w++)
-            run_prim(wprims[w], gwords, 2, caps, ncaps);
+            run_prim(wprims[w], gwords, 3, caps, ncaps);
         printf("done\n");
         fflush(stdout);
         _exit(0);
