@@ -43,7 +43,9 @@
 #     16) limbs, one per set bit, each ending its carries in a carry word
 #     and followed by a return when no higher bit is set; only a multiple
 #     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
-#     tested before everything else and done inline (4-6 instructions).  A
+#     tested before everything else and done inline (4-6 instructions);
+#     2..4 limbs are straight-line code of their own (one product chain,
+#     one rp chain, no bit tests).  A
 #     piece of one or two limbs is a product chain then an rp chain, both
 #     plain add/adc (RMW on rp);
 #     bigger pieces are runs of two-limb ones on the mulx path (this beat
@@ -86,6 +88,12 @@
 #   1.00-1.05 (mulq) at 1 limb, 0.89 at 2; mul_add/GMP 0.66-0.60 at 1
 #   limb, 0.88 at 16, 0.92 at 20, but 1.07-1.09 at 32; mul_sub/GMP 0.56-
 #   0.60 at 1 limb, 1.2 at 32 (its mulx loop entered directly).
+#   With the straight-line 2..4-limb entries (Zen 5 VM, est. core cycles
+#   per call, old -> new, medians of three runs alternating the builds):
+#   mul_add 7.99 -> 5.99, 7.99 -> 6.99, 8.99 -> 6.99 at 2, 3, 4 limbs
+#   (GMP 6.99, 7.23, 8.25); mul_sub 7.99 -> 6.99, 7.99, 8.99 -> 7.99 (GMP
+#   6.99, 7.22, 8.25); mul 7.00, 7.99 -> 6.99, 7.99 -> 6.99 (C 5.99, 6.99,
+#   8.68); 1 and 5+ limbs unchanged; 3-limb instructions 76-78 -> 61-62.
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
@@ -265,9 +273,9 @@ ___
 # GMP), so the low num%4 limbs are done first by straight-line pieces:
 # one limb if num&1, then two if num&2, each leaving its carry in a
 # register, and only the rest, a multiple of 4, goes through the 4x loop,
-# entered at its top with that carry.  A call of 1..3 limbs tests two bits
-# of num and never reaches the loop; the branches are on num only.  The
-# one-limb piece is always the first, so it has no carry in.  Pieces use
+# entered at its top with that carry.  Calls of 1..4 limbs have entries of
+# their own (one_limb, few_limbs below) and never reach the pieces; every
+# branch is on num only.  The one-limb piece is always the first, so it has no carry in.  Pieces use
 # plain add/adc chains (an RMW add/adc/sub/sbb on rp); the final borrow of
 # mul_sub is the product's high word plus the borrow out of the
 # subtraction, as in the C reference.
@@ -504,25 +512,98 @@ $clear
 ___
 }
 
-# num <= 1, tested first.  num == 1 is the most frequent call of all
-# (OpenSSL's BN_mul_word and BN_add_word paths, the tail of many
-# reductions), and the general entry's piece set-up cost 1.15-1.5x the C
-# reference there (docs/perf/x86_64-small.md).  Here it is 4-6
-# instructions per path and no taken branch on the mulx path: an
+# num <= 4, tested first (`cmpl $4 / jg`: five limbs and more take one
+# taken branch to the general entry, as before).  num == 1 is the most
+# frequent call of all (OpenSSL's BN_mul_word and BN_add_word paths, the
+# tail of many reductions), and the general entry's piece set-up cost
+# 1.15-1.5x the C reference there (docs/perf/x86_64-small.md).  Here it is
+# 4-6 instructions per path and no taken branch on the mulx path: an
 # out-of-line variant (`jle` to it) measured 1.22x C on the mulq path, this
-# one 0.88x.  `cmpl $1 / jg / jl` replaces the `testl / jle` of num <= 0,
-# so calls of two limbs and more execute as many instructions as before.
-# Same capability test as the general entry, so asmcrypt_impl() still
-# names what runs.
+# one 0.88x.  2..4 limbs take one taken branch (`jg`) to few_limbs below,
+# and 3 and 4 a second one.  Same capability test as the general entry,
+# so asmcrypt_impl() still names what runs.
 sub one_limb {
     my ($p, $op) = @_;
-    my $s = "\tcmpl\t\$1,%edx\n\tjg\t${p}_many\n\tjl\t${p}_ret\n";
+    my $s = "\tcmpl\t\$4,%edx\n\tjg\t${p}_many\n"
+          . "\tcmpl\t\$1,%edx\n\tjg\t${p}_few\n\tjl\t${p}_ret\n";
     $s .= cap_require("${p}_q1", @CAP_MULX);
     $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
         . piece_rp($op, '%rax', '%r10') . ".asm_ret\n";
     $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
         . piece_rp($op, '%rdx', '%rax') . "\tmovq\t%rdx,%rax\n.asm_ret\n";
     return $s;
+}
+
+# Two to four limbs, straight-line (issue 13: on the Zen 5 VM the pieces'
+# bit tests made mul 1.14-1.17x the C reference at 2-3 limbs and
+# mul_add/mul_sub about a cycle slower than GMP's at 2-4).  In: num (2..4)
+# in %edx, w in %rcx.  The product row P = sum lo_i 2^64i +
+# hi_i 2^64(i+1) is chained with one add/adc run whose last carry goes
+# into the top word (P < 2^(64(n+1)) - 2^64: no wrap), then one add/adc
+# (sub/sbb) run combines it with rp, its carry (borrow) also into the top
+# word, which is returned.
+#   mulx: mulx leaves the flags alone, so the chain runs between the
+#     products; lo_i in %r8, %r10, %r9, %r11 and hi_i in %r9, %r11, %rcx,
+#     each free again when it is written; the last hi is %rax.
+#   mulq: mul clobbers the flags, so products wait in registers (lo:hi in
+#     %r8:%r9, %r10:%r11) and the chain runs after the last; at four
+#     limbs the first three are chained before the fourth product, whose
+#     carry in then waits in %r9.
+my @FEW_XLO = ('%r8', '%r10', '%r9', '%r11');
+my @FEW_XHI = ('%r9', '%r11', '%rcx');
+sub few_limbs {
+    my ($op, $v, $n) = @_;
+    my (@lo, $top);
+    my $s = '';
+    my $ai = sub { $_[0] ? 8 * $_[0] . "($ap)" : "($ap)" };
+    if ($v eq 'x') {
+        $s .= "\tmovq\t%rcx,%rdx\n";
+        my $ph;
+        for my $i (0 .. $n - 1) {
+            my ($l, $h) = ($FEW_XLO[$i], $i == $n - 1 ? '%rax' : $FEW_XHI[$i]);
+            $s .= "\tmulx\t" . $ai->($i) . ",$l,$h\n";
+            $s .= "\t" . ($i == 1 ? 'addq' : 'adcq') . "\t$ph,$l\n" if $i;
+            $ph = $h;
+            push @lo, $l;
+        }
+        $s .= "\tadcq\t\$0,%rax\n";
+        $top = '%rax';
+    } else {
+        my @wait = (['%r8', '%r9'], ['%r10', '%r11']);
+        for my $i (0 .. $n - 1) {
+            $s .= "\tmovq\t" . $ai->($i) . ",%rax\n\tmulq\t%rcx\n";
+            if ($i < $n - 1 && $i < 2) {            # wait in a register pair
+                $s .= "\tmovq\t%rax,$wait[$i][0]\n\tmovq\t%rdx,$wait[$i][1]\n";
+                push @lo, $wait[$i][0];
+            } elsif ($i == 2) {                      # chain limbs 0..2
+                $s .= "\taddq\t%r9,%r10\n\tadcq\t%r11,%rax\n\tadcq\t\$0,%rdx\n";
+                $s .= "\tmovq\t%rax,%r11\n\tmovq\t%rdx,%r9\n" if $n == 4;
+                push @lo, $n == 4 ? '%r11' : '%rax';
+            } else {                                 # last of 2 or 4: carry in %r9
+                $s .= "\taddq\t%r9,%rax\n\tadcq\t\$0,%rdx\n";
+                push @lo, '%rax';
+            }
+        }
+        $top = '%rdx';
+    }
+    if ($op eq 'mul') {
+        $s .= "\tmovq\t$lo[$_]," . ($_ ? 8 * $_ : '') . "($rp)\n" for 0 .. $n - 1;
+    } else {
+        my ($i0, $i1) = $op eq 'add' ? ('addq', 'adcq') : ('subq', 'sbbq');
+        $s .= "\t" . ($_ ? $i1 : $i0) . "\t$lo[$_]," . ($_ ? 8 * $_ : '') . "($rp)\n"
+            for 0 .. $n - 1;
+        $s .= "\tadcq\t\$0,$top\n";
+    }
+    $s .= "\tmovq\t$top,%rax\n" if $top ne '%rax';
+    return $s . ".asm_ret\n";
+}
+
+# Straight-line code for $n limbs, mulx or mulq by the capability test
+# of the general entry (so asmcrypt_impl() still names what runs).
+sub few_code {
+    my ($p, $op, $n) = @_;
+    return ($n > 2 ? "${p}_$n:\n" : '') . cap_require("${p}_q$n", @CAP_MULX) . few_limbs($op, 'x', $n)
+         . "${p}_q$n:\n" . few_limbs($op, 'q', $n);
 }
 
 for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
@@ -534,8 +615,10 @@ for my $fn (qw(bn_mul_add_words bn_mul_words bn_mul_sub_words)) {
     # moved by up to a third from one build to the next (layout only)
     $code .= ".text\n.balign 64\n.asm_func $fn, nargs=4\n";
     $code .= one_limb($p, $op);
+    $code .= "${p}_few:\n\tcmpl\t\$3,%edx\n\tjg\t${p}_4\n\tje\t${p}_3\n"
+           . few_code($p, $op, 2) . few_code($p, $op, 3) . few_code($p, $op, 4);
+    $code .= "${p}_many:\n";
     $code .= <<___;
-${p}_many:
 	xorl	%eax,%eax
 	movslq	%edx,%r8
 ___
