@@ -290,22 +290,21 @@ my %mulop = (
     bn_mul_sub_words => 'sub',
 );
 
-# Combine the low words of a piece with rp: $l0 (and $l1 for two limbs)
-# into rp[0] (rp[1]); the carry out goes into $h (the piece's top word).
+# Combine the low words of a piece (or of a few-limb call) with rp: the
+# words of @$lo into rp[0], rp[1], ... at byte offset $o; the carry
+# (borrow) out goes into $h (the piece's top word).
 sub piece_rp {
-    my ($op, $h, $l0, $l1, $o) = @_;
+    my ($op, $h, $lo, $o) = @_;
     $o //= 0;
-    my ($r0, $r1) = ($o ? "$o($rp)" : "($rp)", ($o + 8) . "($rp)");
+    my ($i0, $i1) = $op eq 'add' ? ('addq', 'adcq') : ('subq', 'sbbq');
     my $s = '';
-    if ($op eq 'mul') {
-        $s .= "\tmovq\t$l0,$r0\n";
-        $s .= "\tmovq\t$l1,$r1\n" if defined $l1;
-    } else {
-        my ($i0, $i1) = $op eq 'add' ? ('addq', 'adcq') : ('subq', 'sbbq');
-        $s .= "\t$i0\t$l0,$r0\n";
-        $s .= "\t$i1\t$l1,$r1\n" if defined $l1;
-        $s .= "\tadcq\t\$0,$h\n";
+    for my $i (0 .. $#$lo) {
+        my $m = $o + 8 * $i;
+        my $r = $m ? "$m($rp)" : "($rp)";
+        my $ins = $op eq 'mul' ? 'movq' : $i ? $i1 : $i0;
+        $s .= "\t$ins\t$lo->[$i],$r\n";
     }
+    $s .= "\tadcq\t\$0,$h\n" unless $op eq 'mul';
     return $s;
 }
 
@@ -315,9 +314,9 @@ sub piece1 {
     my ($op, $v) = @_;
     my $s;
     if ($v eq 'x') {
-        $s = "\tmulx\t($ap),%r10,%r9\n" . piece_rp($op, '%r9', '%r10');
+        $s = "\tmulx\t($ap),%r10,%r9\n" . piece_rp($op, '%r9', ['%r10']);
     } else {
-        $s = "\tmovq\t($ap),%rax\n\tmulq\t%r11\n" . piece_rp($op, '%rdx', '%rax')
+        $s = "\tmovq\t($ap),%rax\n\tmulq\t%r11\n" . piece_rp($op, '%rdx', ['%rax'])
            . "\tmovq\t%rdx,%r8\n";
     }
     return $s . "\tleaq\t8($ap),$ap\n\tleaq\t8($rp),$rp\n";
@@ -339,7 +338,7 @@ sub pair {
 	adcq	%r11,%rax
 	adcq	\$0,$cout
 ___
-        $s .= piece_rp($op, $cout, '%r10', '%rax', $o);
+        $s .= piece_rp($op, $cout, ['%r10', '%rax'], $o);
     } else {
         $s = <<___;
 	movq	$a0,%rax
@@ -352,7 +351,7 @@ ___
 	adcq	%r10,%rax
 	adcq	\$0,%rdx
 ___
-        $s .= piece_rp($op, '%rdx', '%r9', '%rax', $o) . "\tmovq\t%rdx,%r8\n";
+        $s .= piece_rp($op, '%rdx', ['%r9', '%rax'], $o) . "\tmovq\t%rdx,%r8\n";
     }
     return $s;
 }
@@ -528,9 +527,9 @@ sub one_limb {
           . "\tcmpl\t\$1,%edx\n\tjg\t${p}_few\n\tjl\t${p}_ret\n";
     $s .= cap_require("${p}_q1", @CAP_MULX);
     $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
-        . piece_rp($op, '%rax', '%r10') . ".asm_ret\n";
+        . piece_rp($op, '%rax', ['%r10']) . ".asm_ret\n";
     $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
-        . piece_rp($op, '%rdx', '%rax') . "\tmovq\t%rdx,%rax\n.asm_ret\n";
+        . piece_rp($op, '%rdx', ['%rax']) . "\tmovq\t%rdx,%rax\n.asm_ret\n";
     return $s;
 }
 
@@ -586,14 +585,7 @@ sub few_limbs {
         }
         $top = '%rdx';
     }
-    if ($op eq 'mul') {
-        $s .= "\tmovq\t$lo[$_]," . ($_ ? 8 * $_ : '') . "($rp)\n" for 0 .. $n - 1;
-    } else {
-        my ($i0, $i1) = $op eq 'add' ? ('addq', 'adcq') : ('subq', 'sbbq');
-        $s .= "\t" . ($_ ? $i1 : $i0) . "\t$lo[$_]," . ($_ ? 8 * $_ : '') . "($rp)\n"
-            for 0 .. $n - 1;
-        $s .= "\tadcq\t\$0,$top\n";
-    }
+    $s .= piece_rp($op, $top, \@lo);
     $s .= "\tmovq\t$top,%rax\n" if $top ne '%rax';
     return $s . ".asm_ret\n";
 }
