@@ -32,12 +32,17 @@
  *
  * status is a static rather than a job field: storing into the job would
  * keep the job pointer live across the call, a saved register in the
- * measured region.  The API's word primitives get a local for their
- * carry, not &rt_state.sink: the API checks that the carry word does not
- * overlap rp, and a stack address fails the first comparison of that
- * check and skips the second, where the static sink, linked below the
- * drivers' buffers, passes it (measured: 2-5 instructions more per word
- * call on 15 of the 17 gated rows). */
+ * measured region.
+ *
+ * carry is where the API's word primitives write their carry (then copied
+ * to the sink).  It is a static, not a local: the API's overlap check of
+ * the carry word against rp (crypto/bn/bn_api.c, a < b + Q && b < a + P)
+ * takes its second compare or not by which of the two lies lower, and a
+ * 32-bit guest's stack under qemu-user lies below the program image in
+ * one environment and above it in another.  With a local the same armv7
+ * and thumb2 builds counted 3 instructions more per word call in CI than
+ * where the baseline was taken (stop 25); a static's place relative to
+ * the drivers' buffers is fixed when the program is linked. */
 #if defined(__GNUC__) && defined(__ELF__)
 # define RT_STATE __attribute__((section(".bss.asmcrypt_routines")))
 #else
@@ -47,6 +52,7 @@ static struct {
     asmcrypt_poly1305_ctx poly_ctx;
     volatile BN_ULONG sink;
     volatile int status;
+    BN_ULONG carry;
 } rt_state RT_STATE;
 
 /* RT_OP(f, statement): f(job) performs the statement once (the drivers'
@@ -87,8 +93,8 @@ RT_OP(modexp_api, rt_state.status = asmcrypt_mod_exp(j->rp, j->ap, j->ep, j->ewo
 #define ARGS_CND j->rp, j->ap, j->bp, j->num, j->cond
 #define WORDS_C_API(name, args)                                              \
     RT_OP(name##_c, rt_state.sink = bn_##name##_c(ARGS_##args))              \
-    RT_OP(name##_api, BN_ULONG c; rt_state.status = asmcrypt_bn_##name(ARGS_##args, &c); \
-          rt_state.sink = c)
+    RT_OP(name##_api, rt_state.status = asmcrypt_bn_##name(ARGS_##args, &rt_state.carry); \
+          rt_state.sink = rt_state.carry)
 #ifdef ASMCRYPT_BN_WORDS_ASM
 # define WORDS(name, args) WORDS_C_API(name, args)                           \
     RT_OP(name##_asm, rt_state.sink = bn_##name(ARGS_##args))
