@@ -612,6 +612,26 @@ sub gen_words {
                 words_rec($f, $w, 'mul_add', $num, r => $allones, a => $one,
                           w => $one, out => $t % $top, c => $t / $top);
             }
+            if (!$rnd && $num > 1) {
+                # the product row carries at every word: with w = 2^w - 1,
+                # a_i*w has hi = a_i - 1 and lo = 2^w - a_i, so
+                # hi(a_{i-1} w) + lo(a_i w) = 2^w exactly when limbs fall
+                # by one (a_i = 2^w - 1 - i).  The all-ones and random
+                # vectors leave some of these carries out (a dropped one
+                # in the 4-limb mulq chain of x86_64-words passed them).
+                my $Ad = Math::BigInt->bzero;
+                $Ad->badd(($wmax - $_)->blsft($w * $_)) for 0 .. $num - 1;
+                $t = $Ad * $wmax;
+                words_rec($f, $w, 'mul', $num, a => $Ad, w => $wmax,
+                          out => $t % $top, c => $t / $top);
+                $t = $allones + $Ad * $wmax;
+                words_rec($f, $w, 'mul_add', $num, r => $allones, a => $Ad, w => $wmax,
+                          out => $t % $top, c => $t / $top);
+                $t = Math::BigInt->bzero - $Ad * $wmax;
+                $out = $t % $top;
+                words_rec($f, $w, 'mul_sub', $num, r => Math::BigInt->bzero, a => $Ad,
+                          w => $wmax, out => $out, c => ($out - $t) / $top);
+            }
         }
     }
 }
