@@ -189,12 +189,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -eq 0 ]; then
         echo "matrix: installing $pk"
         export DEBIAN_FRONTEND=noninteractive
-        # apt-get update fails as a whole when one index does (a mirror
-        # mid-sync): retry it, then install from whatever was fetched
-        for try in 1 2 3; do
-            apt-get update -qq >/dev/null && break
-            echo "matrix: apt-get update failed (try $try of 3)"; sleep $((10 * try))
-        done
+        . "$SRC/test/lib/apt.sh"       # apt-get update, retried
+        apt_update matrix
         if ! apt-get install -y -qq --no-install-recommends $pk >/dev/null; then
             echo "matrix: apt-get failed; rows without their packages are skipped"
             [ $install_only -eq 1 ] && exit 1     # --install must not pass quietly
