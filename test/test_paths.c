@@ -183,7 +183,7 @@ static void test_poly1305_pairs(void)
 
 /* ---- 2a. MIPS o32 R2..R5: the R2 bit picks the Poly1305 body ----------------- */
 /* poly1305-mips.pl's init hands out its R2 (maddu) block function when
- * ASMCRYPT_CAP_MIPS_R2 is set and the pre-R2 one when it is clear.  Both
+ * ASMCRYPT_CAP_MIPS_R2 is set and the MIPS32r1 one when it is clear.  Both
  * run correctly on an R2 core, so only the pointer shows a gate that is
  * skipped or inverted (docs/mutation.md, gap 7). */
 #if defined(ASMCRYPT_POLY1305_ASM) && defined(__mips__) && !defined(__mips64) && \
@@ -205,7 +205,7 @@ static void test_mips_r2_gate(void)
         CHECK((ctx.blocks == poly1305_blocks) == r2,
               "caps %#x: init handed out the %s block function with the R2 bit %s",
               masks[m], ctx.blocks == poly1305_blocks ? "R2" : "pre-R2", r2 ? "set" : "clear");
-        CHECK(strcmp(name, r2 ? "mips32r2" : "mips1") == 0,
+        CHECK(strcmp(name, r2 ? "mips32r2" : "mips32") == 0,
               "caps %#x: poly1305 named \"%s\"", masks[m], name);
     }
     asmcrypt_cpucap_restrict(~0u);

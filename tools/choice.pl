@@ -179,7 +179,7 @@ my %modules = (
         mont_module(asm_path('mips32r2', ['bn_mul_mont_inner'], '')),
         words_module(asm_path('mips32r2', [@word_prims], '')),
         poly1305_module('ref26', asm_path('mips32r2', ['poly1305_blocks32_r2_loop'], 'R2'),
-                                 asm_path('mips1', ['poly1305_blocks32_base_loop'], '')),
+                                 asm_path('mips32', ['poly1305_blocks32_madd_loop'], '')),
     ],
 );
 # Capability bits and the modules that read them at run time (a bit is

@@ -144,9 +144,9 @@
 # lwl/lwr pair that loads the word halfword-swapped plus a 5-instruction
 # swap inside the halves (8 with lw alone); older -> multu/sltu and
 # mask-and-shift swaps.
-# An o32 R2..R5 build also contains the pre-R2 block function and
-# poly1305_init picks it when the R2 bit of the capability word (above)
-# is clear; kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6
+# An o32 R2..R5 build also contains the MIPS32r1 block function (maddu
+# chain, no wsbh/rotr: the code of a MIPS32r1 build) and poly1305_init
+# picks it when the R2 bit of the capability word (above) is clear; kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6
 # builds decide at build time (on 64-bit little-endian the pre-R2 and R2
 # code would be the same).
 #
@@ -181,9 +181,11 @@
 # llvm-mca figures are from before the four-block loop (llvm-mca-19 was
 # not installed when it was measured).
 #
-# The MIPS I code run on an R2 build (ASMCRYPT_CAP=0) does 10.19 insn/B,
-# more than C ref26 compiled for R2 (8.57): it exists for MIPS I/II cores
-# and for testing, not as a choice on R2 hardware.
+# The pre-R2 choice of an R2 build (ASMCRYPT_CAP=0) is the MIPS32r1 code:
+# an R2 build's C needs a MIPS32 core, so MIPS32r1 is the oldest that can
+# clear the bit.  Until stop 26 it was the MIPS I code, 10.19 insn/B and
+# more than the C ref26 of the same build (8.57): an asm path slower than
+# C (issue 13).  The MIPS32r1 code does 3.76 LE and 5.26 BE (above).
 #
 use strict;
 use warnings;
@@ -822,7 +824,7 @@ ___
     return ($s, $H[1]);   # final carry (column 3)
 }
 
-# One blocks function.  $v: 'base' (pre-R2), 'r2', 'r6'.
+# One blocks function.  $v: 'base' (MIPS I/II), 'madd' (MIPS32r1), 'r2', 'r6'.
 sub blocks32 {
     my ($name, $v, $global) = @_;
     my @used = ($r0, $r1, $r2, $r3, $s1, $s2, $s3, $r05, @a, $k0, $k1, $t, $one);
@@ -888,7 +890,7 @@ ___
     }
     $s .= <<___;
 #if ASMC_R2_AT_RUNTIME
-	/* pick the R2 (maddu) or the pre-R2 block function at run time:
+	/* pick the R2 or the MIPS32r1 block function at run time:
 	   bit ASMCRYPT_CAPBIT_MIPS_R2 of the 32-bit word array ASMCRYPT_CAPWORD */
 	beqz	$func,.Linit_done
 	nop
@@ -903,7 +905,7 @@ ___
 #endif
 	andi	$w,$w,1
 	bnez	$w,.Linit_r2
-	la	$x,poly1305_blocks_mips1
+	la	$x,poly1305_blocks_mips32
 .Linit_r2:
 	sw	$x,0($func)
 	sw	$y,4($func)
@@ -921,7 +923,7 @@ $code .= blocks32('poly1305_blocks', 'r6', 1);
 $code .= "#elif ASMC_ISA_REV >= 2\n";
 $code .= blocks32('poly1305_blocks', 'r2', 1);
 $code .= "#if ASMC_R2_AT_RUNTIME\n";
-$code .= blocks32('poly1305_blocks_mips1', 'base', 0);
+$code .= blocks32('poly1305_blocks_mips32', 'madd', 0);
 $code .= "#endif\n";
 $code .= "#elif ASMC_ISA_REV >= 1\n";
 $code .= blocks32('poly1305_blocks', 'madd', 1);
