@@ -571,11 +571,14 @@ static void evidence(const char *name, enum prim p, int num, unsigned int *must,
     } else if (strcmp(name, "x86_64-adx") == 0) {
         if (p == P_EXP || p == P_MONT || p == P_MONT_SQR)
             *must = K_BMI2 | K_ADX;
+        else if (p == P_MUL && num == 2)
+            *mustnot = K_BMI2;   /* x86_64-words: mul at 2 limbs is the mulq code
+                                    at every level (1.17x C with mulx) */
         else if (p >= P_MULADD && p <= P_SQR)
             *must = K_BMI2;      /* the word loops: mulx (adcx only where they add) */
         /* mod_exp's table gather is not part of the name: AVX2 or
          * AVX-512 gathers may run under "x86_64-adx" (see the docs) */
-        *mustnot = p == P_EXP ? K_IFMA : K_F;
+        *mustnot |= p == P_EXP ? K_IFMA : K_F;
     } else if (strcmp(name, "x86_64") == 0) {
         *mustnot = K_BMI2 | K_ADX | (p == P_EXP ? K_IFMA : K_F) | (p == P_POLY ? K_AVX | K_AVX2 : 0);
     } else if (strcmp(name, "c") == 0) {
@@ -686,8 +689,9 @@ static void test_trace(void)
     struct sigaction sa;
     /* each traced instruction costs a signal: few sizes, one per path of
      * each function (x86_64-mont.pl: mulq, mulx, sqrx, mulx2/sqr8 at 8,
-     * ifma at 17; the IFMA sweep below covers 16..64) */
-    static const int nums[] = { 1, 3, 8, 17 };
+     * ifma at 17; the IFMA sweep below covers 16..64; x86_64-words: 1,
+     * 2 and 3 limbs have straight-line entries of their own) */
+    static const int nums[] = { 1, 2, 3, 8, 17 };
     size_t k;
     int m, p;
 

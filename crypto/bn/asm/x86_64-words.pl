@@ -94,6 +94,10 @@
 #   (GMP 6.99, 7.23, 8.25); mul_sub 7.99 -> 6.99, 7.99, 8.99 -> 7.99 (GMP
 #   6.99, 7.22, 8.25); mul 7.00, 7.99 -> 6.99, 7.99 -> 6.99 (C 5.99, 6.99,
 #   8.68); 1 and 5+ limbs unchanged; 3-limb instructions 76-78 -> 61-62.
+#   mul at 2 limbs, the mulq code at every level (stop 26; time relative
+#   to C, four runs alternating the builds): mulx level 1.093-1.167 ->
+#   1.000 (GMP 1.006); 1, 3, 4 and 5 limbs unchanged (1.00, 1.00,
+#   0.72-0.83, 0.97).
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
@@ -592,8 +596,24 @@ sub few_limbs {
 
 # Straight-line code for $n limbs, mulx or mulq by the capability test
 # of the general entry (so asmcrypt_impl() still names what runs).
+#
+# Except bn_mul_words at 2 limbs: the mulq code at every level, without
+# the test.  There the call is one latency chain (second product, one
+# add, one adc) and mulx lost to the C reference (1.167x C on the Zen 5
+# VM, in all of four runs; the mulq code 1.000x).  test_paths knows this
+# size (mul, num 2: no BMI2 instruction at any level).  The code is then
+# padded with int3 to the $MUL2_SPAN bytes the tested mulx/mulq pair took,
+# so the 3- and 4-limb code keeps the placement it was measured at: 53
+# bytes earlier, mul at 4 limbs went from 0.72-0.83x C to 0.89-0.95x
+# (the few-limb paths are that sensitive to layout here, see the 64-byte
+# entry alignment below).  The padding follows a ret and never runs.
+my $MUL2_SPAN = 90;
 sub few_code {
     my ($p, $op, $n) = @_;
+    if ($op eq 'mul' && $n == 2) {
+        my $s = "${p}_mul2:\n" . few_limbs($op, 'q', $n);
+        return $s . "\t.skip\t$MUL2_SPAN - (. - ${p}_mul2), 0xcc\n";
+    }
     return ($n > 2 ? "${p}_$n:\n" : '') . cap_require("${p}_q$n", @CAP_MULX) . few_limbs($op, 'x', $n)
          . "${p}_q$n:\n" . few_limbs($op, 'q', $n);
 }
