@@ -621,13 +621,13 @@ sub gen_words {
                 # in the 4-limb mulq chain of x86_64-words passed them).
                 my $Ad = Math::BigInt->bzero;
                 $Ad->badd(($wmax - $_)->blsft($w * $_)) for 0 .. $num - 1;
-                $t = $Ad * $wmax;
+                my $P = $Ad * $wmax;
                 words_rec($f, $w, 'mul', $num, a => $Ad, w => $wmax,
-                          out => $t % $top, c => $t / $top);
-                $t = $allones + $Ad * $wmax;
+                          out => $P % $top, c => $P / $top);
+                $t = $allones + $P;
                 words_rec($f, $w, 'mul_add', $num, r => $allones, a => $Ad, w => $wmax,
                           out => $t % $top, c => $t / $top);
-                $t = Math::BigInt->bzero - $Ad * $wmax;
+                $t = Math::BigInt->bzero - $P;
                 $out = $t % $top;
                 words_rec($f, $w, 'mul_sub', $num, r => Math::BigInt->bzero, a => $Ad,
                           w => $wmax, out => $out, c => ($out - $t) / $top);

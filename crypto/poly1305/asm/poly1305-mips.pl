@@ -146,9 +146,10 @@
 # mask-and-shift swaps.
 # An o32 R2..R5 build also contains the MIPS32r1 block function (maddu
 # chain, no wsbh/rotr: the code of a MIPS32r1 build) and poly1305_init
-# picks it when the R2 bit of the capability word (above) is clear; kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6
-# builds decide at build time (on 64-bit little-endian the pre-R2 and R2
-# code would be the same).
+# picks it when the R2 bit of the capability word (above) is clear;
+# kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6 builds
+# decide at build time (on 64-bit little-endian the pre-R2 and R2 code
+# would be the same).
 #
 # PERFORMANCE (measured here, docs/perf/mips.md has the commands, the
 # before/after figures and more rows).  poly1305_blocks over 8 KiB:
