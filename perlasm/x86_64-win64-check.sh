@@ -219,6 +219,7 @@ static void bn(unsigned caps)
 {
     static const int nums[] = { 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 32 };
     BN_ULONG a[32], b[32], m[32], r1[33], r2[33], n0;
+    const unsigned mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
     unsigned i;
     int k;
 
@@ -236,6 +237,16 @@ static void bn(unsigned caps)
             check(memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad, "bn_mul_mont", caps, num);
         } else {
             check(1, bad, "bn_mul_mont (declined)", caps, num);
+        }
+        ret = call_ms((void *)bn_mont_sqrn_x86_64, (u64)r1, (u64)a, (u64)m, (u64)&n0, (u64)num, 3, &bad);
+        if (ret) {                      /* three squarings in one call */
+            bn_mul_mont_c(r2, a, a, m, &n0, num);
+            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
+            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
+            check(num % 8 == 0 && memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad,
+                  "bn_mont_sqrn_x86_64", caps, num);
+        } else {
+            check(num % 8 != 0 || (caps & mulx) != mulx, bad, "bn_mont_sqrn_x86_64 (declined)", caps, num);
         }
         for (k = 0; k < num; k++) r1[k] = r2[k] = rnd();
         ret = call_ms((void *)bn_mul_add_words, (u64)r1, (u64)a, (u64)num, (u64)b[0], 0, 0, &bad);

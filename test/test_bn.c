@@ -6,7 +6,8 @@
  * also with rp == ap, rp == bp and ap == bp; modexp.txt through
  * asmcrypt_mod_exp, also with rp == ap; squarings with near-all-ones
  * operands and moduli (test_sqr_ones) and with words mixed from 0, 1,
- * near-all-ones and random (test_sqr_mixed) against bn_mul_mont_c.  Output
+ * near-all-ones and random (test_sqr_mixed) against bn_mul_mont_c; on
+ * x86_64, the fused squarings bn_mont_sqrn_x86_64 (test_sqrn).  Output
  * buffers carry guard words that must survive.
  */
 #include <stdlib.h>
@@ -199,6 +200,79 @@ static int test_sqr_mixed(void)
     return count;
 }
 
+#if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
+/*
+ * bn_mont_sqrn_x86_64 (x86_64-mont, the modexp windows' squarings): count
+ * squarings in one call must equal count calls of bn_mul_mont_c, at every
+ * num it takes (multiples of 8 up to the maximum) and counts 1, 2, 5 and 9,
+ * with rp apart from ap and rp == ap, random and near-all-ones operands;
+ * where it must decline (no BMI2+ADX at this capability level, num not a
+ * multiple of 8 or out of range, count < 1) it returns 0 and leaves rp
+ * alone.  Returns the number of calls.
+ */
+static int test_sqrn(void)
+{
+    static const int counts[] = { 1, 2, 5, 9 };
+    static const int odd_nums[] = { 0, -8, 1, 7, 12, 20, ASMCRYPT_BN_MAX_WORDS + 8 };
+    const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
+    int takes = (asmcrypt_cpu_caps() & mulx) == mulx;
+    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    int calls = 0, num, ci, k, i, rc;
+
+    tu_seed(0x5e9a);
+    for (num = 8; num <= ASMCRYPT_BN_MAX_WORDS; num += 8) {
+        for (ci = 0; ci < 4; ci++) {
+            int count = counts[ci], ones = (num / 8 + ci) % 3 == 0;
+
+            for (i = 0; i < num; i++) {
+                N[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
+                A[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
+            }
+            N[0] |= 1;
+            N[num - 1] |= (asmcrypt_word)1 << (W - 1);
+            A[num - 1] = N[num - 1] - 1;                        /* a < n */
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            CHECK(bn_mul_mont_c(ref, A, A, N, n0w, num) == 1, "sqrn: C num %d", num);
+            for (k = 1; k < count; k++)
+                bn_mul_mont_c(ref, ref, ref, N, n0w, num);
+            for (k = 0; k < 2; k++) {                           /* rp apart, rp == ap */
+                const asmcrypt_word *ap = A;
+
+                set_guard(r, num);
+                if (k == 1) {
+                    memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+                    ap = r;
+                }
+                rc = bn_mont_sqrn_x86_64(r, ap, N, n0w, num, count);
+                calls++;
+                CHECK(rc == takes, "sqrn: num %d count %d returned %d (caps %x)", num, count,
+                      rc, asmcrypt_cpu_caps());
+                if (rc)
+                    CHECK(same(r, ref, num) && guard_ok(r, num),
+                          "sqrn: num %d count %d %s", num, count, k ? "rp == ap" : "");
+            }
+        }
+    }
+    for (i = 0; i < 8; i++)
+        N[i] = tu_rand_word() | 1;
+    n0w[0] = asmcrypt_bn_mont_n0(N);
+    for (ci = 0; ci < (int)(sizeof(odd_nums) / sizeof(odd_nums[0])) + 2; ci++) {
+        int count = ci < 7 ? 5 : ci - 7 - 1;                   /* then count 0 and -1 */
+
+        num = ci < 7 ? odd_nums[ci] : 8;
+        for (i = 0; i < MAXW; i++)
+            r[i] = GUARD;
+        rc = bn_mont_sqrn_x86_64(r, A, N, n0w, num, count);
+        calls++;
+        for (i = 0; i < MAXW && r[i] == GUARD; i++)
+            ;
+        CHECK(rc == 0 && i == MAXW, "sqrn: num %d count %d must decline, returned %d", num,
+              count, rc);
+    }
+    return calls;
+}
+#endif
+
 static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
 {
     const char *v = tu_get(rec, key);
@@ -300,6 +374,14 @@ int main(int argc, char **argv)
     ne = test_modexp(argv[1]);
     ns = test_sqr_ones();
     nx = test_sqr_mixed();
+#if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
+    {
+        int nq = test_sqrn();
+
+        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 2 + 9, "only %d bn_mont_sqrn_x86_64 calls", nq);
+        printf("bn: %d bn_mont_sqrn_x86_64 calls\n", nq);
+    }
+#endif
     CHECK(nm > 300, "only %d mont vectors", nm);
     CHECK(ne > 150, "only %d modexp vectors", ne);
     CHECK(ns >= 100, "only %d near-all-ones squarings", ns);

@@ -53,6 +53,8 @@ my %common = (
     # modexp helpers: radix-2^52 AMM (operands secret, n public, n0 public
     # scalar, kl public) and the constant-time table gathers (idx secret).
     bn_amm52_x86_64   => { args => ['r:ptr', 'a:ptr', 'b:ptr', 'n:ptr:public', 'n0:public', 'kl:public'] },
+    # the window's squarings in one call: operand secret, the rest public
+    bn_mont_sqrn_x86_64 => { args => ['rp:ptr', 'ap:ptr', 'np:ptr:public', 'n0:ptr:public', 'num:public', 'count:public'] },
     bn_gather52_x86_64      => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'L:public'] },
     bn_gather64_avx2_x86_64 => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'L:public'] },
     bn_gather5_armv8        => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },

@@ -73,7 +73,7 @@ static void modexp_core(void *arg)
     if (bn_mod_exp_arch(j->rp, j->ap, j->ep, j->ewords, j->np, j->num))
         return;
 #endif
-    bn_exp_windows(j->rp, j->ap, j->ep, j->ewords, j->np, j->num, j->num, bn_exp_gather_c);
+    bn_exp_windows(j->rp, j->ap, j->ep, j->ewords, j->np, j->num, j->num, bn_exp_gather_c, NULL);
 }
 
 /* The first of two return codes that is an error, else 0. */

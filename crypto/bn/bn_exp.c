@@ -43,6 +43,6 @@ int asmcrypt_mod_exp(asmcrypt_word *rp, const asmcrypt_word *ap,
     if (bn_mod_exp_arch(rp, ap, ep, ewords, np, num))
         return ASMCRYPT_OK;          /* the arch's path, bn_exp_<arch>.c */
 #endif
-    bn_exp_windows(rp, ap, ep, ewords, np, num, num, bn_exp_gather_c);
+    bn_exp_windows(rp, ap, ep, ewords, np, num, num, bn_exp_gather_c, NULL);
     return ASMCRYPT_OK;
 }

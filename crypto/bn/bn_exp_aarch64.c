@@ -59,6 +59,6 @@ int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
 
     if (S > ASMCRYPT_BN_MAX_WORDS)
         return 0;                                   /* no room for padding */
-    bn_exp_windows(rp, ap, ep, ewords, np, num, S, lookup);
+    bn_exp_windows(rp, ap, ep, ewords, np, num, S, lookup, NULL);
     return 1;
 }

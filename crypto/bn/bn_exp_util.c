@@ -85,7 +85,8 @@ void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
 
 void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
                  const BN_ULONG *tab, int S, bn_exp_gather_f gather,
-                 bn_exp_mul_f *mul, const BN_ULONG *np, BN_ULONG n0, int num)
+                 bn_exp_mul_f *mul, bn_exp_sqrn_f *sqrn,
+                 const BN_ULONG *np, BN_ULONG n0, int num)
 {
     int i, pos, first, ebits = BN_BITS * ewords;
 
@@ -97,8 +98,9 @@ void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
     gather(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
     while (pos > 0) {
         pos -= BN_EXP_WIN_BITS;
-        for (i = 0; i < BN_EXP_WIN_BITS; i++)
-            mul(acc, acc, acc, np, n0, num);
+        if (sqrn == NULL || !sqrn(acc, acc, np, n0, num, BN_EXP_WIN_BITS))
+            for (i = 0; i < BN_EXP_WIN_BITS; i++)
+                mul(acc, acc, acc, np, n0, num);
         gather(x, tab, bn_exp_window(ep, pos, BN_EXP_WIN_BITS, ewords), S);
         mul(acc, acc, x, np, n0, num);
     }
@@ -106,7 +108,7 @@ void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
 
 void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                     int ewords, const BN_ULONG *np, int num, int S,
-                    bn_exp_gather_f gather)
+                    bn_exp_gather_f gather, bn_exp_sqrn_f *sqrn)
 {
     BN_ULONG tab[BN_EXP_WIN_SIZE * ASMCRYPT_BN_MAX_WORDS];
     BN_ULONG acc[ASMCRYPT_BN_MAX_WORDS], x[ASMCRYPT_BN_MAX_WORDS];
@@ -126,7 +128,7 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
         for (j = num; j < S; j++)
             tab[(size_t)i * S + j] = 0;
 
-    bn_exp_scan(acc, x, ep, ewords, tab, S, gather, bn_mont_mul_any, np, n0, num);
+    bn_exp_scan(acc, x, ep, ewords, tab, S, gather, bn_mont_mul_any, sqrn, np, n0, num);
 
     /* out of Montgomery form: acc * 1 * R^-1 (< n: the product reduces) */
     for (j = 0; j < num; j++)

@@ -42,15 +42,24 @@ void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
 typedef void bn_exp_mul_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *b,
                           const BN_ULONG *np, BN_ULONG n0, int num);
 
+/* count Montgomery squarings of a into r (r == a allowed), each the same
+ * as mul(r, r, r, ..) would compute, in one call; returns 0, having written
+ * nothing, when it does not take these arguments (the caller then squares
+ * with mul).  May be NULL in the calls below: every squaring goes to mul. */
+typedef int bn_exp_sqrn_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *np,
+                          BN_ULONG n0, int num, int count);
+
 /* The exponent scan of a fixed-window exponentiation (BN_EXP_WIN_BITS bits,
  * most significant first, the first window taking the leftover bits):
  * acc = tab[top window], then per window BN_EXP_WIN_BITS squarings of acc
  * and a product with the entry gathered into x, every product being
- * mul(.., np, n0, num).  The same operations for every exponent of ewords
+ * mul(.., np, n0, num) (the squarings of a window one sqrn call when it
+ * takes them).  The same operations for every exponent of ewords
  * words; tab holds BN_EXP_WIN_SIZE entries of stride S. */
 void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
                  const BN_ULONG *tab, int S, bn_exp_gather_f gather,
-                 bn_exp_mul_f *mul, const BN_ULONG *np, BN_ULONG n0, int num);
+                 bn_exp_mul_f *mul, bn_exp_sqrn_f *sqrn,
+                 const BN_ULONG *np, BN_ULONG n0, int num);
 
 /*
  * rp = ap^ep mod np over bn_mont_mul_any: fixed 5-bit windows, most
@@ -63,7 +72,7 @@ void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
  */
 void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                     int ewords, const BN_ULONG *np, int num, int S,
-                    bn_exp_gather_f gather);
+                    bn_exp_gather_f gather, bn_exp_sqrn_f *sqrn);
 
 /* The modexp module (crypto/bn/bn_exp_<arch>.c, compiled only where
  * Configure's registry enables it, ASMCRYPT_BN_MODEXP_ASM): called by

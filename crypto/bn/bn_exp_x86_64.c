@@ -18,7 +18,9 @@
  *   s Montgomery squarings give the form of 2^log2(R) = R, which is R^2
  *   mod n.  n is public: only its length decides the number of steps.
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
- *   multiplication per window, table entries read by a masked scan of all
+ *   multiplication per window (radix 2^64 with MULX and num % 8 == 0: the
+ *   5 squarings are one bn_mont_sqrn_x86_64 call, which saves four entries
+ *   and wipes of bn_mul_mont), table entries read by a masked scan of all
  *   32 entries (bn_gather52_x86_64 with AVX-512, bn_gather64_avx2_x86_64
  *   with AVX2, else a C scan).
  *   Out of Montgomery form with a product by 1.
@@ -116,7 +118,7 @@ mod_exp_ifma(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep, int ewords,
                         n52, n0, kl);
 
     bn_exp_scan(acc, x, ep, ewords, tab, L, bn_gather52_x86_64, bn_amm52_x86_64,
-                n52, n0, kl);
+                NULL, n52, n0, kl);
 
     bn_amm52_x86_64(x, acc, one, n52, n0, kl);      /* < n + 1 */
     from52(w, x, num, L);
@@ -145,6 +147,17 @@ static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
         bn_exp_gather_c(out, tab, idx, S);
 }
 
+/* the window's squarings in one call on bn_mul_mont's sqr8 path
+ * (bn_mont_sqrn_x86_64 declines without BMI2+ADX or for num % 8 != 0) */
+static int sqrn64(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *np,
+                  BN_ULONG n0, int num, int count)
+{
+    BN_ULONG n0w[1];
+
+    n0w[0] = n0;
+    return bn_mont_sqrn_x86_64(r, a, np, n0w, num, count);
+}
+
 /* the radix-2^52 path runs (for every num it takes): bn_amm52_x86_64
  * needs AVX-512F, IFMA and, for its scalar m chain, BMI2 (mulx) */
 static int use_ifma(unsigned int caps)
@@ -167,6 +180,6 @@ int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
         return 1;
     /* radix 2^64 over bn_mul_mont (MULX or mulq), table padded to 8-word
      * blocks for the vector gathers */
-    bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64);
+    bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64, sqrn64);
     return 1;
 }

@@ -238,6 +238,9 @@ my $IFMA_SQR_MINW = 24;
 my $TWORDS = 2 * $MAXW + 2 > 4 * 80 + 1 ? 2 * $MAXW + 2 : 4 * 80 + 1;
 my $SCAL = 320;
 my $FRAME = $SCAL + 8 + 63 + 8 * $TWORDS;
+# bn_mul_mont and bn_mont_sqrn_x86_64 build the same frame (the second runs
+# the first's sqr8 code, its epilogue included), so both take these options.
+my $MONT_FRAME = "nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME, xmm";
 my ($S_RP, $S_BP, $S_BPEND, $S_T, $S_WIPE, $S_AP, $S_NP, $S_N0, $S_KL, $S_G, $S_D, $S_N, $S_K)
     = map { "$_(%rsp)" } (0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96);
 # sqrx block reduction (num % 8 == 0): the eight m of a block, the carry
@@ -248,6 +251,9 @@ my ($S_CB, $S_NPE, $S_NUM, $S_N0B, $S_BLK, $S_CHK, $S_TP)
 # sqr8: the top bit of the word below the block (0 / -1) and the eight
 # diagonal corrections X_r of a block (see sqr8)
 my $S_C = '248(%rsp)';
+# squarings left in a bn_mont_sqrn_x86_64 call (1 on every bn_mul_mont
+# block path: .Lmont_final8 counts it down)
+my $S_CNT = '104(%rsp)';
 my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
 
 # Register map (both multiplication paths agree on these):
@@ -386,7 +392,7 @@ ___
 $code .= <<___;
 .asm_extern	ASMCRYPT_CAPWORD
 .asm_text
-.asm_func bn_mul_mont, nargs=6, push=rbx:rbp:r12:r13:r14:r15, frame=$FRAME, xmm
+.asm_func bn_mul_mont, $MONT_FRAME
 	xorl	%eax,%eax
 	cmpl	\$1,%r9d
 	jl	.Lmont_ret
@@ -767,6 +773,8 @@ ___
         my ($label) = @_;
         return <<___;
 $label:
+	movq	\$1,$S_CNT
+${label}_go:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
 	movq	$S_T,%rax
@@ -1066,7 +1074,12 @@ $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	negq	$tn			# CF = 1: take t
 $sel8	pxor	%xmm0,%xmm0		# and the scalars holding words of a
 @{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0)
-	jmp	.Lmont_wipe_t
+	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
+	jz	.Lmont_wipe_t		# of the result, in the same frame
+	movq	$S_RP,%rax
+	movq	%rax,$S_AP
+	movq	$S_N0B,$n0		# ($num, $npe: put back by the reduction)
+	jmp	.Lmont_sqr8_go
 
 .Lmont_final:
 	movq	$S_RP,%rsi
@@ -1103,6 +1116,47 @@ $sel8	pxor	%xmm0,%xmm0		# and the scalars holding words of a
 	shrq	\$2,%rcx
 @{[zero_blocks('.Lmont_wipe', '%rax', '%rcx')]}	movl	\$1,%eax
 .Lmont_ret:
+.asm_ret
+.asm_endfunc
+___
+
+# ---------------------------------------------------------------------------
+# int bn_mont_sqrn_x86_64(u64 *rp, const u64 *ap, const u64 *np,
+#                         const u64 *n0, int num, int count)
+#
+# count Montgomery squarings in one call, for the modexp windows
+# (crypto/bn/bn_exp_x86_64.c): rp = ap^(2^count) / R^(2^count - 1) mod n,
+# each step exactly bn_mul_mont(rp, x, x, np, n0, num) on the sqr8 path.
+# The call builds bn_mul_mont's frame and enters its sqr8 code, whose
+# .Lmont_final8 goes round again on rp while $S_CNT lasts: the entry
+# checks, the register saves and the wipe of t are paid once per call
+# instead of once per squaring (the last wipe covers every step's t).
+# Returns 0 without writing when the sqr8 path does not apply (count < 1,
+# num not a multiple of 8 in 8..$MAXW, no BMI2+ADX), else 1.  rp may be
+# ap; count, num and np are public.
+$code .= <<___;
+.asm_func bn_mont_sqrn_x86_64, $MONT_FRAME
+	xorl	%eax,%eax
+	cmpl	\$1,%r9d
+	jl	.Lsqrn_ret
+	testl	\$7,%r8d
+	jnz	.Lsqrn_ret
+	cmpl	\$8,%r8d
+	jl	.Lsqrn_ret
+	cmpl	\$$MAXW,%r8d
+	jg	.Lsqrn_ret
+@{[cap_require('.Lsqrn_ret', @CAP_MULX)]}	movslq	%r9d,%r9
+	movq	%r9,$S_CNT
+	movslq	%r8d,$num
+	movq	(%rcx),$n0
+	movq	%rdi,$S_RP
+	movq	%rsi,$S_AP
+	leaq	(%rdx,$num,8),$npe
+	leaq	$SCAL+8+63(%rsp),%rax
+	andq	\$-64,%rax
+	movq	%rax,$S_T
+	jmp	.Lmont_sqr8_go
+.Lsqrn_ret:
 .asm_ret
 .asm_endfunc
 ___
