@@ -6,7 +6,8 @@
  * registry).  bn_mod_exp_arch() is tried first by asmcrypt_mod_exp (bn_exp.c)
  * after its argument checks and always computes rp (returns 1):
  *
- * AVX512-IFMA (the capabilities have BMI2, AVX512F and AVX512IFMA), every num:
+ * AVX512-IFMA (the capabilities have BMI2, AVX512F and AVX512IFMA), every num
+ * but those where MULX wins (mulx_wins: num <= 4 and num 8):
  *   numbers are held as L = 8k limbs of 52 bits (k zmm registers, 4n < R =
  *   2^(52 lp), lp <= L limbs in use) and multiplied by bn_amm52_x86_64
  *   (x86_64-mont.pl), an "almost Montgomery" product: inputs and outputs
@@ -173,10 +174,24 @@ const char *bn_mod_exp_arch_name(unsigned int caps)
     return use_ifma(caps) ? "x86_64-ifma" : bn_mont_arch_name(caps);
 }
 
+/* Sizes where radix 2^64 with MULX beats the radix-2^52 path even when
+ * IFMA is there: num <= 4, and num 8 (512 bits: one eight-row block with
+ * the window's squarings in one call).  Time ratio MULX / IFMA, modexp
+ * with a full-size exponent on a Zen 5 VM, 31 interleaved rounds:
+ * num 1..8: 0.50 0.71 0.88 0.98 1.02 1.20 1.03 0.77; 16: 1.22; 24: 1.50. */
+static int mulx_wins(int num, unsigned int caps)
+{
+    const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
+
+    return (caps & mulx) == mulx && (num <= 4 || num == 8);
+}
+
 int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
                     int ewords, const BN_ULONG *np, int num)
 {
-    if (use_ifma(asmcrypt_cpu_caps()) && mod_exp_ifma(rp, ap, ep, ewords, np, num))
+    unsigned int caps = asmcrypt_cpu_caps();
+
+    if (use_ifma(caps) && !mulx_wins(num, caps) && mod_exp_ifma(rp, ap, ep, ewords, np, num))
         return 1;
     /* radix 2^64 over bn_mul_mont (MULX or mulq), table padded to 8-word
      * blocks for the vector gathers */
