@@ -148,8 +148,21 @@ static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
         bn_exp_gather_c(out, tab, idx, S);
 }
 
-/* the window's squarings in one call on bn_mul_mont's sqr8 path
- * (bn_mont_sqrn_x86_64 declines without BMI2+ADX or for num % 8 != 0) */
+/* the window's squarings in one call on bn_mul_mont's sqr8 path, where
+ * bn_mont_sqrn_x86_64 takes them (BMI2+ADX, num % 8 == 0): decided once per
+ * modexp, so that the other paths do not pay a declined call per window */
+static int has_mulx(unsigned int caps)
+{
+    const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
+
+    return (caps & mulx) == mulx;
+}
+
+static int sqrn_takes(int num, unsigned int caps)
+{
+    return has_mulx(caps) && num % 8 == 0;
+}
+
 static int sqrn64(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *np,
                   BN_ULONG n0, int num, int count)
 {
@@ -181,9 +194,7 @@ const char *bn_mod_exp_arch_name(unsigned int caps)
  * num 1..8: 0.50 0.71 0.88 0.98 1.02 1.20 1.03 0.77; 16: 1.22; 24: 1.50. */
 static int mulx_wins(int num, unsigned int caps)
 {
-    const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
-
-    return (caps & mulx) == mulx && (num <= 4 || num == 8);
+    return has_mulx(caps) && (num <= 4 || num == 8);
 }
 
 int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
@@ -195,6 +206,7 @@ int bn_mod_exp_arch(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
         return 1;
     /* radix 2^64 over bn_mul_mont (MULX or mulq), table padded to 8-word
      * blocks for the vector gathers */
-    bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64, sqrn64);
+    bn_exp_windows(rp, ap, ep, ewords, np, num, (num + 7) & ~7, lookup64,
+                   sqrn_takes(num, caps) ? sqrn64 : NULL);
     return 1;
 }

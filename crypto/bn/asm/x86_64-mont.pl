@@ -97,8 +97,9 @@
 #          for the common final subtraction.
 #
 # Also here, for crypto/bn/bn_exp_x86_64.c: bn_amm52_x86_64 (described at
-# its code), bn_gather52_x86_64 (AVX-512) and bn_gather64_avx2_x86_64
-# (AVX2) (constant-time table reads).
+# its code), bn_mont_sqrn_x86_64 (a modexp window's squarings in one call
+# on the sqr8 path, at its code), bn_gather52_x86_64 (AVX-512) and
+# bn_gather64_avx2_x86_64 (AVX2) (constant-time table reads).
 #
 # Performance, estimated core cycles per call, apps/speed -q -r 9 mont
 # (AMD EPYC family 26 model 2 = Zen 5 VM, "Oxide Virtual Turin-like
