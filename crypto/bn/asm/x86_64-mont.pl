@@ -135,6 +135,25 @@
 #                (260)   (794) (2762) (5935)(10320)
 #   a*a OpenSSL   224     722   2571   5628   9871
 #
+# Zen 5 again (the first table's VM), 2026-12-06, this code at
+# ASMCRYPT_CAP=ff, two apps/speed -q -r 9 mont_mul mont_sqr runs (est. core
+# cycles per call, the first run; the second within 1%):
+#
+#   bits          512    1024   2048   3072   4096
+#   a*b mulx2     215     691   2464   5388   9389
+#   a*b OpenSSL   233     824   3263   7225  12761
+#   a*a sqr8      189     584   1978   4216   7306
+#   a*a OpenSSL   193     626   2274   4996   8733
+#
+# and the modexp over it (bn_exp_x86_64.c: a window's five squarings are
+# one bn_mont_sqrn_x86_64 call), OpenSSL's time / ours, four alternating
+# apps/speed -q -r 9 mod_exp runs (docs/perf/x86_64-bn.md, 2026-12-06):
+#
+#   bits                   512    1024   2048   3072   4096
+#   MULX (CAP=ff)         0.84   1.12   1.20   1.22   1.24
+#   all caps (IFMA)       0.84*  1.40   2.12   2.16   2.36
+#   (* 512 bits runs the MULX path at every level: mulx_wins)
+#
 use strict;
 use warnings;
 
