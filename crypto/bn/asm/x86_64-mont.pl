@@ -74,7 +74,9 @@
 #   becomes the next sweep's top.  t is read and written once per eight
 #   products instead of once per product, and the loop-carried memory
 #   dependence between rows disappears.  In the reduction the first chunk
-#   computes m_r = t[i0+r]*n0 from the window as it goes.
+#   computes the m_r from the window as it goes, two at a time: (m_r,
+#   m_{r+1}) = (W[r], W[r+1]) * (-n^-1 mod 2^128) mod 2^128, so m_{r+1}
+#   does not wait for sweep r (-2.5% a*a, -1.6% a*b at 1024 bits).
 #
 #   All inner loops are unrolled four times and entered Duff-style, so every
 #   num works without a remainder loop: %rcx runs from -(count rounded up to
@@ -274,6 +276,8 @@ my $S_C = '248(%rsp)';
 # squarings left in a bn_mont_sqrn_x86_64 call (1 on every bn_mul_mont
 # block path: .Lmont_final8 counts it down)
 my $S_CNT = '104(%rsp)';
+# the block reduction: the high word of -n^-1 mod 2^128 (its low word is n0)
+my $S_K2 = '112(%rsp)';
 my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
 
 # Register map (both multiplication paths agree on these):
@@ -658,7 +662,8 @@ ___
 # ---------------------------------------------------------------------------
 # sqrx reduction for num % 8 == 0, eight rows per block with the words in
 # registers.  For the block of rows i0..i0+7 (p = &t[i0]):
-#   triangle  W = p[0..7]; for r = 0..7: m_r = W[r]*n0 (kept in @S_M),
+#   triangle  W = p[0..7]; for r = 0..7: m_r = W[r]*n0 (kept in @S_M;
+#             computed in pairs at even r, see $sweep),
 #             W[r .. r+8] += m_r*n[0..7], W[r+8] a fresh zero word (the
 #             nine-word sum cannot overflow: W[r..r+7] + m*n[0..7] <
 #             2^(64*9)), so each sweep is mulx + adox (lo, weight r+j) +
@@ -715,8 +720,28 @@ ___
         my ($r, $tri, $mem) = @_;
         my @w = map { $ring[($r + $_) % 9] } 0 .. 8;
         my $c = '';
-        if ($tri) {
-            $c .= "\tmovq\t$w[0],%rdx\n\timulq\t$S_N0B,%rdx\n\tmovq\t%rdx,$S_M[$r]\n";
+        if ($tri && $r % 2 == 0) {
+            # m_r and m_{r+1} at once: (m_r + m_{r+1} 2^64) = (W[r] +
+            # W[r+1] 2^64) * k mod 2^128, k = -n^-1 mod 2^128 = n0 + K2 2^64,
+            # makes window words r and r+1 zero after both sweeps, as the
+            # word-by-word m_{r+1} = W'[r+1] n0 (W' after sweep r) does, so
+            # it is the same m; but m_{r+1} no longer waits for sweep r.
+            # %rbp and %r15 are free between sweeps, the flags dead.
+            $c .= <<___;
+	movq	$w[1],%rbp
+	imulq	$S_N0B,%rbp
+	movq	$w[0],%rdx
+	imulq	$S_K2,%rdx
+	addq	%rdx,%rbp
+	movq	$w[0],%rdx
+	mulx	$S_N0B,%r15,%rdx
+	addq	%rdx,%rbp		# m_{r+1}
+	movq	%rbp,$S_M[$r+1]
+	movq	%r15,%rdx		# m_r
+	movq	%rdx,$S_M[$r]
+___
+        } elsif ($tri) {
+            $c .= "\tmovq\t$S_M[$r],%rdx\n";
         } else {
             $c .= "\tmovq\t$S_M[$r],%rdx\n";
         }
@@ -808,6 +833,19 @@ ___
 .Lmont_sqrx_blk:
 $blk_save
 	movq	\$0,$S_CB
+	movq	$n0,%rdx		# K2 = (hi(n[0] x) + lo(n[1] x)) x - 1,
+	negq	%rdx			# x = -n0 = n^-1 mod 2^64 (one Newton
+	movq	$S_NPE,%rcx		# step to 128 bits, then negated)
+	movq	$S_NUM,%rax
+	negq	%rax
+	leaq	(%rcx,%rax,8),%rcx
+	mulx	(%rcx),%rax,%r10
+	movq	8(%rcx),%rax
+	imulq	%rdx,%rax
+	addq	%r10,%rax
+	imulq	%rdx,%rax
+	decq	%rax
+	movq	%rax,$S_K2
 	movq	$S_T,%rdi
 .Lmont_sqrx_blk_loop:
 	movq	$S_NUM,%rax
