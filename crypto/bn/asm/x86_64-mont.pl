@@ -784,10 +784,10 @@ ___
     # eight rows over the next eight words, the window rotated back, then
     # on to the next chunk until S_CHK runs out.
     my $chunk8 = sub {
-        my ($lbl) = @_;
+        my ($lbl, $first) = @_;
         my $c = '';
         for my $r (0 .. 7) {
-            my ($sw, $f) = $sweep->($r, 0, 8 * $r);
+            my ($sw, $f) = $sweep->($r, 0, $first ? undef : 8 * $r);
             $c .= $sw . "\tmovq\t$f," . (8 * $r) . "(%rdi)\n";
         }
         return $c . $restore . <<___;
@@ -811,10 +811,12 @@ ___
 	movq	%rax,$S_BLK
 ___
     my $blk_reload = "\tmovq\t$S_NPE,$npe\n\tmovq\t$S_NUM,$num\n\tmovq\t$S_N0B,$n0\n";
-    # mulx2 and sqr8 first zero t[0 .. n-1], the words the first block
-    # reads (t[n .. 2n-1] are first written by block tops; t is wiped, 2n + 1
-    # words, at the end)
-    my $blk_zero = sub {
+    # The start of mulx2 and sqr8.  t is not zeroed: their first block
+    # reads no t word (its window starts at zero, its chunks add none: the
+    # $first variants below), every later block reads only words the
+    # blocks before it wrote, and the products write all of t[0 .. 2n-1]
+    # before the reduction reads it.  t is wiped (2n + 1 words) at the end.
+    my $blk_start = sub {
         my ($label) = @_;
         return <<___;
 $label:
@@ -822,10 +824,7 @@ $label:
 ${label}_go:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
-	movq	$S_T,%rax
-	movq	%r9,%rcx
-	shrq	\$2,%rcx
-@{[zero_blocks("${label}_zero", '%rax', '%rcx')]}$blk_save
+$blk_save
 ___
     };
 
@@ -902,11 +901,14 @@ ___
     # window from p (its final words are just stored); chunks 1.. are the
     # reduction's chunks (the t word added in the carry chain), the top
     # stores the window.  No carry out: callers only use it where the sum
-    # fits in 8L + 8 words.
+    # fits in 8L + 8 words.  $first: the first block of a product, where
+    # p[0 .. 8L-1] would be zero: the window starts at zero and the chunks
+    # add no t word, so t need not be zeroed (its own labels, $pfx).
     my $rect = sub {
-        my ($pfx, $tri0) = @_;
+        my ($pfx, $tri0, $first) = @_;
         my $c = "\txorl\t%eax,%eax\n";
-        $c .= "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
+        $c .= $first ? "\txorl\t" . $d32->($ring[$_]) . "," . $d32->($ring[$_]) . "\n"
+                     : "\tmovq\t" . (8 * $_) . "(%rdi),$ring[$_]\n" for 0 .. 7;
         for my $r (0 .. 7) {
             my ($sw, $f) = $tri0 ? $sweep_tri->($r) : $sweep->($r, 0);
             $c .= $sw . "\tmovq\t$f," . (8 * $r) . "(%rdi)\n";
@@ -917,10 +919,10 @@ ___
 	leaq	64(%rdi),%rdi
 	cmpq	\$0,$S_CHK
 	je	${pfx}_top
-# LLVM-MCA-BEGIN bn_mul_mont_@{[ $pfx =~ /sqr8/ ? 'sqr8' : 'mulx2' ]}_rect8
+# LLVM-MCA-BEGIN bn_mul_mont_@{[ ($pfx =~ /sqr8/ ? 'sqr8' : 'mulx2') . ($first ? '_first' : '') ]}_rect8
 ${pfx}_chunk:
 ___
-        $c .= $chunk8->("${pfx}_chunk");
+        $c .= $chunk8->("${pfx}_chunk", $first);
         $c .= <<___;
 ${pfx}_top:
 ___
@@ -940,10 +942,11 @@ ___
     # by rectangle blocks of eight b words (t zeroed first), then the
     # eight-row block reduction above.  Same n^2 + n^2 products as the
     # interleaved mulx path, all of them in the register window.
-    $code .= $blk_zero->('.Lmont_x2') . <<___;
-	movq	$S_T,%rax
-	movq	%rax,$S_TP
-.Lmont_x2_blk:
+    # One block of mulx2 ($first: the first one, then the loop of the
+    # others; the same code but for the first rectangle's zero start).
+    my $x2_block = sub {
+        my ($first) = @_;
+        my $c = <<___;
 	movq	$S_BP,%rax
 @{[ $load_m8->('%rax') ]}	leaq	64(%rax),%rax
 	movq	%rax,$S_BP
@@ -954,10 +957,16 @@ ___
 	movq	$S_AP,%rsi
 	movq	$S_TP,%rdi
 ___
-    $code .= $rect->('.Lmont_x2_r', 0);
-    $code .= <<___;
-@{[ slot_add($S_TP, 64) ]}	decq	$S_BLK
-	jnz	.Lmont_x2_blk
+        $c .= $rect->($first ? '.Lmont_x2_r0' : '.Lmont_x2_r', 0, $first);
+        return $c . slot_add($S_TP, 64) . "\tdecq\t$S_BLK\n";
+    };
+    $code .= $blk_start->('.Lmont_x2') . <<___;
+	movq	$S_T,%rax
+	movq	%rax,$S_TP
+@{[ $x2_block->(1) ]}	jz	.Lmont_x2_done
+.Lmont_x2_blk:
+@{[ $x2_block->(0) ]}	jnz	.Lmont_x2_blk
+.Lmont_x2_done:
 $blk_reload	jmp	.Lmont_sqrx_blk
 
 ___
@@ -978,21 +987,17 @@ ___
     # 2^(64(i0+n+8)), and the top of each block has no carry out.  Then
     # the block reduction.  The block's d[k] (in @S_M) and X[k] (in @S_X)
     # come from one adc chain (CF = c[k-1] in, c[k] out; X by cmovc).
-    $code .= $blk_zero->('.Lmont_sqr8') . <<___;
-	movq	%rax,$S_CB		# chunks of this block: (n - i0)/8
-	movq	$S_T,%rax
-	movq	%rax,$S_TP
-	movq	$S_AP,%rax
-	movq	%rax,$S_BP
-	movq	\$0,$S_C
-.Lmont_sqr8_blk:
+    # One block of sqr8 ($first: the first one, as for mulx2).
+    my $sqr8_block = sub {
+        my ($first) = @_;
+        my $c = <<___;
 	movq	$S_BP,%rsi
 	movq	$S_C,%rax
 	negq	%rax			# CF = c[i0 - 1]
 ___
-    $code .= "\tmovq\t" . (8 * $_) . "(%rsi),%rdx\n\tmovl\t\$0,%eax\n\tcmovcq\t%rdx,%rax\n"
-           . "\tadcq\t%rdx,%rdx\n\tmovq\t%rax,$S_X[$_]\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
-    $code .= <<___;
+        $c .= "\tmovq\t" . (8 * $_) . "(%rsi),%rdx\n\tmovl\t\$0,%eax\n\tcmovcq\t%rdx,%rax\n"
+            . "\tadcq\t%rdx,%rdx\n\tmovq\t%rax,$S_X[$_]\n\tmovq\t%rdx,$S_M[$_]\n" for 0 .. 7;
+        $c .= <<___;
 	sbbq	%rax,%rax
 	movq	%rax,$S_C
 	movq	$S_CB,%rax
@@ -1001,10 +1006,20 @@ ___
 	movq	%rax,$S_CB
 	movq	$S_TP,%rdi
 ___
-    $code .= $rect->('.Lmont_sqr8_r', 1);
-    $code .= <<___;
-@{[ slot_add($S_TP, 128) . slot_add($S_BP, 64) ]}	decq	$S_BLK
-	jnz	.Lmont_sqr8_blk
+        $c .= $rect->($first ? '.Lmont_sqr8_r0' : '.Lmont_sqr8_r', 1, $first);
+        return $c . slot_add($S_TP, 128) . slot_add($S_BP, 64) . "\tdecq\t$S_BLK\n";
+    };
+    $code .= $blk_start->('.Lmont_sqr8') . <<___;
+	movq	%rax,$S_CB		# chunks of this block: (n - i0)/8
+	movq	$S_T,%rax
+	movq	%rax,$S_TP
+	movq	$S_AP,%rax
+	movq	%rax,$S_BP
+	movq	\$0,$S_C
+@{[ $sqr8_block->(1) ]}	jz	.Lmont_sqr8_done
+.Lmont_sqr8_blk:
+@{[ $sqr8_block->(0) ]}	jnz	.Lmont_sqr8_blk
+.Lmont_sqr8_done:
 $blk_reload	jmp	.Lmont_sqrx_blk
 
 ___
