@@ -137,15 +137,18 @@
 #                (260)   (794) (2762) (5935)(10320)
 #   a*a OpenSSL   224     722   2571   5628   9871
 #
-# Zen 5 again (the first table's VM), 2026-12-06, this code at
-# ASMCRYPT_CAP=ff, two apps/speed -q -r 9 mont_mul mont_sqr runs (est. core
-# cycles per call, the first run; the second within 1%):
+# Zen 5 again (the first table's VM), 2026-12-06, this code (m in pairs,
+# no zeroing of t) at ASMCRYPT_CAP=ff, two apps/speed -q -r 9 mont_mul
+# mont_sqr runs (est. core cycles per call, the first run; the second
+# within 1%); in brackets the code before those two steps, same day:
 #
 #   bits          512    1024   2048   3072   4096
-#   a*b mulx2     215     691   2464   5388   9389
-#   a*b OpenSSL   233     824   3263   7225  12761
-#   a*a sqr8      189     584   1978   4216   7306
-#   a*a OpenSSL   193     626   2274   4996   8733
+#   a*b mulx2     210     673   2424   5307   9311
+#                (215)   (691) (2464) (5388) (9389)
+#   a*b OpenSSL   233     824   3237   7202  12741
+#   a*a sqr8      184     561   1947   4168   7229
+#                (189)   (584) (1978) (4216) (7306)
+#   a*a OpenSSL   194     628   2272   4995   8749
 #
 # and the modexp over it (bn_exp_x86_64.c: a window's five squarings are
 # one bn_mont_sqrn_x86_64 call), OpenSSL's time / ours, four alternating
