@@ -945,8 +945,16 @@ ___
     # by rectangle blocks of eight b words (t zeroed first), then the
     # eight-row block reduction above.  Same n^2 + n^2 products as the
     # interleaved mulx path, all of them in the register window.
-    # One block of mulx2 ($first: the first one, then the loop of the
-    # others; the same code but for the first rectangle's zero start).
+    # The block loop of mulx2 and sqr8: $block->(1) is the first block (its
+    # rectangle starts from zero), then $block->(0) for the others (each
+    # ends with the decq of $S_BLK), then on to the block reduction.
+    my $block_loop = sub {
+        my ($pfx, $block) = @_;
+        return $block->(1) . "\tjz\t${pfx}_done\n${pfx}_blk:\n" . $block->(0)
+             . "\tjnz\t${pfx}_blk\n${pfx}_done:\n$blk_reload\tjmp\t.Lmont_sqrx_blk\n\n";
+    };
+
+    # One block of mulx2.
     my $x2_block = sub {
         my ($first) = @_;
         my $c = <<___;
@@ -963,15 +971,9 @@ ___
         $c .= $rect->($first ? '.Lmont_x2_r0' : '.Lmont_x2_r', 0, $first);
         return $c . slot_add($S_TP, 64) . "\tdecq\t$S_BLK\n";
     };
-    $code .= $blk_start->('.Lmont_x2') . <<___;
+    $code .= $blk_start->('.Lmont_x2') . <<___ . $block_loop->('.Lmont_x2', $x2_block);
 	movq	$S_T,%rax
 	movq	%rax,$S_TP
-@{[ $x2_block->(1) ]}	jz	.Lmont_x2_done
-.Lmont_x2_blk:
-@{[ $x2_block->(0) ]}	jnz	.Lmont_x2_blk
-.Lmont_x2_done:
-$blk_reload	jmp	.Lmont_sqrx_blk
-
 ___
 
     # sqr8 (BMI2+ADX, ap == bp, num % 8 == 0): a^2 with the doubling in
@@ -990,7 +992,7 @@ ___
     # 2^(64(i0+n+8)), and the top of each block has no carry out.  Then
     # the block reduction.  The block's d[k] (in @S_M) and X[k] (in @S_X)
     # come from one adc chain (CF = c[k-1] in, c[k] out; X by cmovc).
-    # One block of sqr8 ($first: the first one, as for mulx2).
+    # One block of sqr8.
     my $sqr8_block = sub {
         my ($first) = @_;
         my $c = <<___;
@@ -1019,13 +1021,8 @@ ___
 	movq	$S_AP,%rax
 	movq	%rax,$S_BP
 	movq	\$0,$S_C
-@{[ $sqr8_block->(1) ]}	jz	.Lmont_sqr8_done
-.Lmont_sqr8_blk:
-@{[ $sqr8_block->(0) ]}	jnz	.Lmont_sqr8_blk
-.Lmont_sqr8_done:
-$blk_reload	jmp	.Lmont_sqrx_blk
-
 ___
+    $code .= $block_loop->('.Lmont_sqr8', $sqr8_block);
 }
 
 # ---------------------------------------------------------------------------
