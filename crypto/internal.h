@@ -82,8 +82,8 @@ int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
                 const BN_ULONG *np, const BN_ULONG *n0, int num);
 /* x86_64-mont only (the modexp windows): count Montgomery squarings, each
  * what bn_mul_mont(rp, x, x, np, n0, num) gives, in one call; returns 0
- * without writing unless BMI2+ADX, num % 8 == 0 and count >= 1.  rp may
- * be ap. */
+ * without writing unless BMI2+ADX, num a multiple of 8 up to
+ * ASMCRYPT_BN_MAX_WORDS and count >= 1.  rp may be ap. */
 int bn_mont_sqrn_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *np,
                         const BN_ULONG *n0, int num, int count);
 /* bn_mul_add_words, bn_mul_words, ... bn_cnd_sub_words */

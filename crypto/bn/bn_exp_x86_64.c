@@ -148,9 +148,7 @@ static void lookup64(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
         bn_exp_gather_c(out, tab, idx, S);
 }
 
-/* the window's squarings in one call on bn_mul_mont's sqr8 path, where
- * bn_mont_sqrn_x86_64 takes them (BMI2+ADX, num % 8 == 0): decided once per
- * modexp, so that the other paths do not pay a declined call per window */
+/* x86_64-mont's MULX paths run (BMI2 and ADX) */
 static int has_mulx(unsigned int caps)
 {
     const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
@@ -158,6 +156,9 @@ static int has_mulx(unsigned int caps)
     return (caps & mulx) == mulx;
 }
 
+/* the window's squarings in one call on bn_mul_mont's sqr8 path, where
+ * bn_mont_sqrn_x86_64 takes them: decided once per modexp, so that the
+ * other paths do not pay a declined call per window */
 static int sqrn_takes(int num, unsigned int caps)
 {
     return has_mulx(caps) && num % 8 == 0;
