@@ -743,8 +743,6 @@ ___
 	movq	%r15,%rdx		# m_r
 	movq	%rdx,$S_M[$r]
 ___
-        } elsif ($tri) {
-            $c .= "\tmovq\t$S_M[$r],%rdx\n";
         } else {
             $c .= "\tmovq\t$S_M[$r],%rdx\n";
         }
@@ -942,9 +940,9 @@ ___
     };
 
     # mulx2 path (BMI2+ADX, ap != bp, num % 8 == 0): the full product a*b
-    # by rectangle blocks of eight b words (t zeroed first), then the
-    # eight-row block reduction above.  Same n^2 + n^2 products as the
-    # interleaved mulx path, all of them in the register window.
+    # by rectangle blocks of eight b words, then the eight-row block
+    # reduction above.  Same n^2 + n^2 products as the interleaved mulx
+    # path, all of them in the register window.
     # The block loop of mulx2 and sqr8: $block->(1) is the first block (its
     # rectangle starts from zero), then $block->(0) for the others (each
     # ends with the decq of $S_BLK), then on to the block reduction.
