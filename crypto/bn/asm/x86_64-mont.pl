@@ -1143,10 +1143,12 @@ $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	movq	$num,%rcx
 	negq	%rcx
 	negq	$tn			# CF = 1: take t
-$sel8	pxor	%xmm0,%xmm0		# and the scalars holding words of a
-@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0)
-	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
-	jz	.Lmont_wipe_t		# of the result, in the same frame
+$sel8	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
+	jnz	.Lmont_sqrn_next	# of the result, in the same frame
+	pxor	%xmm0,%xmm0		# and the scalars holding words of a
+@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0), once
+	jmp	.Lmont_wipe_t		# per call, as t
+.Lmont_sqrn_next:
 	movq	$S_RP,%rax
 	movq	%rax,$S_AP
 	movq	$S_N0B,$n0		# ($num, $npe: put back by the reduction)
