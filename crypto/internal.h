@@ -86,6 +86,22 @@ int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
  * ASMCRYPT_BN_MAX_WORDS and count >= 1.  rp may be ap. */
 int bn_mont_sqrn_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *np,
                         const BN_ULONG *n0, int num, int count);
+/* 32-bit ARM: 1 when armv4-mont.pl assembled its NEON code (bn_mul_mont's
+ * NEON path and bn_gather5_armv7_neon), as its cpp block decides for
+ * this compiler's flags; the NEON capability bit then picks them. */
+#if (defined(__ARM_NEON) || defined(__ARM_NEON__)) && defined(__ARM_ARCH) && __ARM_ARCH >= 7
+# define ASMCRYPT_ARM_NEON_BUILD 1
+#else
+# define ASMCRYPT_ARM_NEON_BUILD 0
+#endif
+/* The modexp windows' table reads (armv4-mont, armv8-mont): out[0..S-1] =
+ * tab[idx*S ..], the entry idx of 32 entries of S words, every entry
+ * read.  S: a positive multiple of 16 (armv7 NEON), 8 (AArch64) or 4
+ * (bn_gather5_armv4). */
+void bn_gather5_armv7_neon(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+void bn_gather5_armv4(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
+void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
 /* bn_mul_add_words, bn_mul_words, ... bn_cnd_sub_words */
 #define ASMCRYPT_BN_ASM_NAME(op) bn_##op##_words
 ASMCRYPT_BN_WORDS_DECLARE(ASMCRYPT_BN_ASM_NAME);

@@ -26,11 +26,6 @@
 #include "bn_local.h"
 #include "bn_exp_util.h"
 
-/* out = tab[idx] of 32 entries of S words (S % 8 == 0), every entry read:
- * NEON, and general registers with csel (armv8-mont.pl) */
-void bn_gather5_armv8(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
-void bn_gather5_armv8_gpr(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S);
-
 /* the NEON gather runs */
 static int use_neon(unsigned int caps)
 {

@@ -12,12 +12,6 @@
  */
 #include "bn_dispatch.h"
 
-#if (defined(__ARM_NEON) || defined(__ARM_NEON__)) && __ARM_ARCH >= 7
-# define ARM_NEON_BUILD 1       /* the module assembled its NEON code */
-#else
-# define ARM_NEON_BUILD 0
-#endif
-
 static const char *integer_name(unsigned int caps)
 {
     return (caps & ASMCRYPT_CAP_ARM_UMAAL) ? "armv6-umaal" : "armv4";
@@ -25,7 +19,7 @@ static const char *integer_name(unsigned int caps)
 
 const char *bn_mont_arch_name(unsigned int caps)
 {
-    if (ARM_NEON_BUILD && (caps & ASMCRYPT_CAP_ARM_NEON))
+    if (ASMCRYPT_ARM_NEON_BUILD && (caps & ASMCRYPT_CAP_ARM_NEON))
         return "armv7-neon";
     return integer_name(caps);
 }
