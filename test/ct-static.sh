@@ -18,7 +18,9 @@
 #     secret scalar product (Poly1305, through its internal calls), a
 #     secret cbz in the AArch64 Montgomery loop and NEON Poly1305, a
 #     branch on a NEON product (ARMv7), a secret predicated store in ARM
-#     words, a secret beqz in MIPS words and MIPS64 Poly1305;
+#     words, a secret beqz in MIPS words and MIPS64 Poly1305, a load
+#     at an idx-derived address in bn_gather5_armv4 and a branch on the
+#     mask in bn_gather5_armv7_neon;
 #   - an unknown instruction and bytes on an execution path, which must
 #     be ERRORs;
 # and two selects on secret flags (x86 cmov, ARM movcs), which must stay
@@ -211,6 +213,18 @@ if command -v arm-linux-gnueabi-gcc >/dev/null 2>&1; then
     patch_s "$A4" "$B/leaks/armv4-strcs.S" '
         my $done; while (<>) { print; if (!$done && /^\s*adcs\s+(r\d+),/) { print "\tstrcs\t$1, [r0]\n"; $done = 1 } }' &&
         planted arm-secret-predicated-store arm aapcs "$B/leaks/armv4-strcs.S" --cpp "arm-linux-gnueabi-gcc -E -march=armv5te" --entry bn_add_words
+    # the integer modexp gather loading at an address from its idx countdown
+    M4=$(gen armv4-mont linux32)
+    patch_s "$M4" "$B/leaks/gather-armv4-index.S" '
+        my $done; while (<>) { print; if (!$done && /^\s*subs\s+lr, lr, #1/) { print "\tldr\tr9, [r1, lr, lsl #2]\n"; $done = 1 } }' &&
+        planted arm-gather-secret-index arm aapcs "$B/leaks/gather-armv4-index.S" --cpp "arm-linux-gnueabi-gcc -E -march=armv5te" --entry bn_gather5_armv4
+fi
+if command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1; then
+    # the NEON modexp gather skipping the merge when the mask says "not this entry"
+    M7=$(gen armv4-mont linux32)
+    patch_s "$M7" "$B/leaks/gather-neon-branch.S" '
+        my $done; while (<>) { print; if (!$done && /^\s*vceq\.i32\s+q12,/) { print "\tvmov.32\tr12, d24[0]\n\tteq\tr12, #0\n\tbeq\t.Lct_plant\n.Lct_plant:\n"; $done = 1 } }' &&
+        planted armv7-neon-gather-secret-branch arm aapcs "$B/leaks/gather-neon-branch.S" --cpp "arm-linux-gnueabihf-gcc -E -march=armv7-a -mfpu=neon" --entry bn_gather5_armv7_neon
 fi
 if command -v mipsel-linux-gnu-gcc >/dev/null 2>&1; then
     MW=$(gen mips-words o32)

@@ -7,7 +7,8 @@
  * asmcrypt_mod_exp, also with rp == ap; squarings with near-all-ones
  * operands and moduli (test_sqr_ones) and with words mixed from 0, 1,
  * near-all-ones and random (test_sqr_mixed) against bn_mul_mont_c; on
- * x86_64, the fused squarings bn_mont_sqrn_x86_64 (test_sqrn).  Output
+ * x86_64, the fused squarings bn_mont_sqrn_x86_64 (test_sqrn); on ARM and
+ * AArch64, the modexp table gathers at every idx (test_gathers).  Output
  * buffers carry guard words that must survive.
  */
 #include <stdlib.h>
@@ -273,6 +274,62 @@ static int test_sqrn(void)
 }
 #endif
 
+#if (defined(__arm__) || defined(__aarch64__)) && defined(ASMCRYPT_BN_MODEXP_ASM)
+# define TEST_GATHERS 1
+typedef void (*gather_f)(BN_ULONG *, const BN_ULONG *, unsigned int, int);
+
+/*
+ * The modexp table gathers of armv4-mont / armv8-mont, called directly
+ * (the modexp vectors run them only through asmcrypt_mod_exp, at one
+ * stride per size): for every stride S they take up to 256 words and
+ * every idx 0..31, out[0..S-1] must be entry idx of a table of 32
+ * random entries, whatever out held before; the two words after out
+ * and the table stay untouched.  A NEON gather runs only where the
+ * build has it and the CPU has NEON.  Returns the number of calls.
+ */
+static int test_gathers(void)
+{
+    static const struct { gather_f f; const char *name; int mult; } g[] = {
+# if defined(__arm__)
+#  if ASMCRYPT_ARM_NEON_BUILD
+        { bn_gather5_armv7_neon, "bn_gather5_armv7_neon", 16 },
+#  endif
+        { bn_gather5_armv4, "bn_gather5_armv4", 4 },
+# else
+        { bn_gather5_armv8, "bn_gather5_armv8", 8 },
+        { bn_gather5_armv8_gpr, "bn_gather5_armv8_gpr", 8 },
+# endif
+    };
+    static asmcrypt_word tab[32 * 256], copy[32 * 256];
+    asmcrypt_word out[256 + 2];
+    int calls = 0, k, S, i;
+    unsigned int idx;
+
+    tu_seed(0x6a7e);
+    for (k = 0; k < (int)(sizeof(g) / sizeof(g[0])); k++) {
+# if defined(__arm__) && ASMCRYPT_ARM_NEON_BUILD
+        if (g[k].mult == 16 && !(asmcrypt_cpu_caps() & ASMCRYPT_CAP_ARM_NEON))
+            continue;                 /* the level says this CPU has no NEON */
+# endif
+        for (S = g[k].mult; S <= 256; S += S < 64 ? g[k].mult : 64) {
+            for (i = 0; i < 32 * S; i++)
+                tab[i] = copy[i] = tu_rand_word();
+            for (idx = 0; idx < 32; idx++) {
+                for (i = 0; i < S; i++)
+                    out[i] = tu_rand_word();
+                set_guard(out, S);
+                g[k].f(out, tab, idx, S);
+                calls++;
+                CHECK(same(out, &tab[idx * (unsigned int)S], S) && guard_ok(out, S),
+                      "%s: S %d idx %u", g[k].name, S, idx);
+            }
+            CHECK(same(tab, copy, 32 * S), "%s: S %d: the table changed", g[k].name, S);
+        }
+    }
+    return calls;
+}
+#endif
+
 static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
 {
     const char *v = tu_get(rec, key);
@@ -380,6 +437,14 @@ int main(int argc, char **argv)
 
         CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 2 + 9, "only %d bn_mont_sqrn_x86_64 calls", nq);
         printf("bn: %d bn_mont_sqrn_x86_64 calls\n", nq);
+    }
+#endif
+#if defined(TEST_GATHERS)
+    {
+        int ng = test_gathers();
+
+        CHECK(ng >= 32 * 7, "only %d gather calls", ng);
+        printf("bn: %d table gather calls\n", ng);
     }
 #endif
     CHECK(nm > 300, "only %d mont vectors", nm);

@@ -36,7 +36,9 @@
  *  - 32-bit ARM NEON builds: bn_mul_mont runs between setting the NEON
  *    scratch registers d16-d31 to a sentinel and reading them back; they
  *    change iff its NEON path ran, which must be exactly when the name is
- *    "armv7-neon" and num is one the path claims (num % 8 == 0, 16..1024).
+ *    "armv7-neon" and num is one the path claims (num % 8 == 0, 16..1024);
+ *    the same around mod_exp, whose table gather uses NEON exactly when
+ *    mod_exp is named "armv7-neon" (num 8 and 12: the gather alone).
  */
 #if defined(__has_feature)
 # if __has_feature(thread_sanitizer)
@@ -307,12 +309,17 @@ static void test_a64_neon_poly(void)
 static struct {
     BN_ULONG *rp;
     const BN_ULONG *ap, *bp, *np, *n0;
-    int num, rc;
+    int num, rc, exp;
 } mm;
 
+/* bn_mul_mont, or with mm.exp asmcrypt_mod_exp(rp, ap, bp as a one-word
+ * exponent, np): rc 1 when it computed rp */
 static void __attribute__((noinline)) mm_thunk(void)
 {
-    mm.rc = bn_mul_mont(mm.rp, mm.ap, mm.bp, mm.np, mm.n0, mm.num);
+    if (mm.exp)
+        mm.rc = asmcrypt_mod_exp(mm.rp, mm.ap, mm.bp, 1, mm.np, mm.num) == ASMCRYPT_OK;
+    else
+        mm.rc = bn_mul_mont(mm.rp, mm.ap, mm.bp, mm.np, mm.n0, mm.num);
 }
 
 /* 1 when bn_mul_mont changed any of d16-d31 (the integer code never
@@ -355,6 +362,7 @@ static void test_arm_neon_mont(void)
             operands(num);
             n0w[0] = asmcrypt_bn_mont_n0(N);
             mm.rp = R1; mm.ap = A; mm.bp = B; mm.np = N; mm.n0 = n0w; mm.num = num;
+            mm.exp = 0;
             ran = neon_ran();
             claims = strcmp(name, "armv7-neon") == 0 && num % 8 == 0 && num >= 16 && num <= 1024;
             CHECK(mm.rc == 1 && ran == claims,
@@ -364,6 +372,36 @@ static void test_arm_neon_mont(void)
     }
     asmcrypt_cpucap_restrict(~0u);
 }
+
+# if defined(ASMCRYPT_BN_MODEXP_ASM)
+/* mod_exp's table gather (bn_exp_arm.c): NEON exactly when mod_exp is
+ * named "armv7-neon", at sizes where bn_mul_mont runs integer code (num
+ * 8 and 12), so that only the gather can touch d16-d31, and at num 16 */
+static void test_arm_neon_modexp(void)
+{
+    static const int nums[] = { 8, 12, 16 };
+    size_t k;
+    int m;
+
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_cpucap_restrict(masks[m]);
+        for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
+            int num = nums[k], ran, claims;
+            const char *name = asmcrypt_impl("mod_exp");
+
+            operands(num);
+            mm.rp = R1; mm.ap = A; mm.bp = B; mm.np = N; mm.num = num; mm.exp = 1;
+            ran = neon_ran();
+            claims = strcmp(name, "armv7-neon") == 0;
+            CHECK(mm.rc == 1 && ran == claims,
+                  "caps %#x mod_exp num %d: named \"%s\", NEON %s (rc %d)", masks[m], num,
+                  name, ran ? "ran" : "did not run", mm.rc);
+        }
+    }
+    mm.exp = 0;
+    asmcrypt_cpucap_restrict(~0u);
+}
+# endif
 #endif
 
 /* ---- 3. x86_64: single-step the API and decode what ran ------------------------ */
@@ -781,6 +819,9 @@ int main(int argc, char **argv)
 #endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();
+# if defined(ASMCRYPT_BN_MODEXP_ASM)
+    test_arm_neon_modexp();
+# endif
 #endif
 #if defined(PATHS_A64_NEON)
     test_a64_neon_poly();

@@ -59,6 +59,8 @@ my %common = (
     bn_gather64_avx2_x86_64 => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'L:public'] },
     bn_gather5_armv8        => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },
     bn_gather5_armv8_gpr    => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },
+    bn_gather5_armv7_neon   => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },
+    bn_gather5_armv4        => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },
     # OpenSSL's chacha20-poly1305 helpers: out, in, otp pointers, len public
     xor128_encrypt_n_pad => { args => ['out:ptr', 'inp:ptr', 'otp:ptr', 'len:public'] },
     xor128_decrypt_n_pad => { args => ['out:ptr', 'inp:ptr', 'otp:ptr', 'len:public'] },
