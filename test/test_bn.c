@@ -8,7 +8,9 @@
  * operands and moduli (test_sqr_ones) and with words mixed from 0, 1,
  * near-all-ones and random (test_sqr_mixed) against bn_mul_mont_c; on
  * x86_64, the fused squarings bn_mont_sqrn_x86_64 (test_sqrn); on ARM and
- * AArch64, the modexp table gathers at every idx (test_gathers).  Output
+ * AArch64, the modexp table gathers at every idx (test_gathers); on ARM
+ * NEON builds, the NEON bn_mul_mont against the module's integer path at
+ * num 264..1024 (test_neon_big).  Output
  * buffers carry guard words that must survive.
  */
 #include <stdlib.h>
@@ -330,6 +332,63 @@ static int test_gathers(void)
 }
 #endif
 
+#if defined(__arm__) && ASMCRYPT_ARM_NEON_BUILD && defined(ASMCRYPT_BN_MONT_ASM)
+# define TEST_NEON_BIG 1
+/*
+ * armv4-mont's NEON path takes num up to 1024 (OpenSSL's BN calls it up
+ * to its own limit), past ASMCRYPT_BN_MAX_WORDS and so past
+ * bn_mul_mont_c: there the integer path of the same module (NEON masked
+ * off) is the reference, at sizes where the NEON lanes hold the most
+ * (num 1024, near-all-ones operands and modulus), for a*b and the
+ * squaring (ap == bp).  Skipped where this level has no NEON.  Returns
+ * the number of comparisons.
+ */
+static int test_neon_big(void)
+{
+    static const int nums[] = { 264, 512, 1024 };
+    static asmcrypt_word n[1024], a[1024], b[1024], r1[1026], r2[1026];
+    unsigned int caps = asmcrypt_cpu_caps();
+    asmcrypt_word n0w[1];
+    int k, ones, sq, i, calls = 0;
+
+    if (!(caps & ASMCRYPT_CAP_ARM_NEON))
+        return 0;
+    tu_seed(0xb16);
+    for (k = 0; k < 3; k++) {
+        int num = nums[k];
+
+        for (ones = 0; ones < 2; ones++) {
+            for (i = 0; i < num; i++) {
+                n[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
+                a[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
+                b[i] = ones ? (asmcrypt_word)-3 : tu_rand_word();
+            }
+            n[0] |= 1;
+            n[num - 1] |= (asmcrypt_word)1 << (W - 1);
+            a[num - 1] = n[num - 1] - 1;                    /* a, b < n */
+            b[num - 1] = n[num - 1] - 2;
+            n0w[0] = asmcrypt_bn_mont_n0(n);
+            for (sq = 0; sq < 2; sq++) {
+                const asmcrypt_word *bp = sq ? a : b;
+                int rc1, rc2;
+
+                set_guard(r1, num);
+                set_guard(r2, num);
+                rc1 = bn_mul_mont(r1, a, bp, n, n0w, num);          /* NEON */
+                asmcrypt_cpucap_restrict(caps & ~ASMCRYPT_CAP_ARM_NEON);
+                rc2 = bn_mul_mont(r2, a, bp, n, n0w, num);          /* integer */
+                asmcrypt_cpucap_restrict(~0u);
+                calls++;
+                CHECK(rc1 == 1 && rc2 == 1 && same(r1, r2, num) && guard_ok(r1, num) &&
+                      guard_ok(r2, num), "NEON vs integer bn_mul_mont: num %d %s%s", num,
+                      ones ? "near-all-ones" : "random", sq ? " squaring" : "");
+            }
+        }
+    }
+    return calls;
+}
+#endif
+
 static int read_num(const tu_record *rec, const char *key, asmcrypt_word *out, int num)
 {
     const char *v = tu_get(rec, key);
@@ -437,6 +496,15 @@ int main(int argc, char **argv)
 
         CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 2 + 9, "only %d bn_mont_sqrn_x86_64 calls", nq);
         printf("bn: %d bn_mont_sqrn_x86_64 calls\n", nq);
+    }
+#endif
+#if defined(TEST_NEON_BIG)
+    {
+        int nb = test_neon_big();
+
+        CHECK(nb == 12 || (nb == 0 && !(asmcrypt_cpu_caps() & ASMCRYPT_CAP_ARM_NEON)),
+              "only %d NEON/integer comparisons", nb);
+        printf("bn: %d NEON/integer comparisons past the C reference's limit\n", nb);
     }
 #endif
 #if defined(TEST_GATHERS)
