@@ -161,7 +161,7 @@ sub poly1305_module {    # the C reference (ref26 or ref64), the asm paths
 my %modules = (
     arm => [
         mont_module(asm_path('armv7-neon', ['mont_inner_neon'], 'NEON'),
-                    asm_path('armv6-umaal', ['mont_inner_v6'], 'UMAAL'),
+                    asm_path('armv6-umaal', ['mont_inner_x2'], 'UMAAL'),
                     asm_path('armv4', ['mont_inner_v4'], '')),
         # bn_add_words and bn_cnd_sub_words have no UMAAL code: armv4's
         words_module(asm_path('armv6-umaal', ['bn_mul_add_words_umaal', 'bn_mul_words_umaal', 'bn_add_words', 'bn_cnd_sub_words'], 'UMAAL', 'armv4'),

@@ -41,7 +41,9 @@
 #                DSP; see arch_block), and taken only when the UMAAL bit
 #                of the capability word is set (ASMCRYPT_CAP=0 runs the
 #                ARMv4 path on an ARMv6+ build), or always when that bit
-#                is -1.
+#                is -1.  For even num >= 4 two rounds share each pass (see
+#                "umaal, two rounds a pass" below); odd num and 2 run one
+#                round a pass.
 #   armv7-neon   b[i] and m in 16-bit halves, 64-bit lanes accumulated
 #                with vmlal.u32 (see "NEON path" below).  Assembled only
 #                when __ARM_MAX_ARCH__ >= 7, taken when the NEON bit of
@@ -75,14 +77,18 @@
 #
 # llvm-mca-19 cycles per word of the inner loop (two 32x32 products, or
 # four 32x16 for NEON), regions mont_inner_v4 (one word) / mont_inner_v6
-# (two words) / mont_inner_neon (eight words, two rounds: per word-round):
-#   model          armv4 (umlal)   armv6-umaal (pipelined)  armv7-neon  C
-#   Cortex-A9      12.05 (T2 7.1)  12.03 (T2 7.0)           4.32 (T2)   20.03
-#   Cortex-A15     12.05           12.03                     4.32        -
-#   Cortex-A57      7.10            7.54                     2.01        14.07
-#   Swift          10.57            7.72                     2.07        13.07
-#   Cortex-M4      16.01            9.01   (Thumb-2)         -
-#   Cortex-M7      14.01            7.51   (Thumb-2)         -
+# (two words) / mont_inner_x2 (two words, two rounds: per word-round) /
+# mont_inner_neon (eight words, two rounds: per word-round):
+#   model         armv4 (umlal)  umaal, 1 round  umaal, 2 rounds  armv7-neon  C
+#   Cortex-A9     12.05 (T2 7.1) 12.03 (T2 7.0)  10.51 (T2 6.03)  4.32 (T2)   20.03
+#   Cortex-A15    12.05          12.03           10.51            4.32        -
+#   Cortex-A57     7.10           7.54            4.04            2.01        14.07
+#   Swift         10.57           7.72            6.02            2.07        13.07
+#   Cortex-M4     16.01           9.01 (Thumb-2)  7.50 (Thumb-2)  -
+#   Cortex-M7     14.01           7.51 (Thumb-2)  4.26 (Thumb-2)  -
+# Instructions per call, umaal path (armv7 row, make icount): 1024 bits
+# 8506 -> 5659, 2048 bits 31258 -> 19899 with two rounds a pass; modexp
+# 1024 11.54M -> 7.94M.
 # (C: bn_mul_mont_c's two inner loops, one limb each, gcc -O2, from
 # `make mca` in the armv7 build folder, which also gives the asm rows.)
 # (T2: the same loop assembled as Thumb-2.  LLVM has no Cortex-A15
@@ -366,7 +372,7 @@ my $tj   = 'lr';
 
 # Stack frame (below the nine saved registers).
 my %L = (RP => 0, AP => 4, NP => 8, N0 => 12, BEND => 16, NUM => 20,
-         FRAMESZ => 24, TP => 32);
+         FRAMESZ => 24, BP => 28, QB => 32, QEND => 36, TP => 40);
 my $SAVED = 36;     # r4-r11, lr
 
 # ---- helpers ---------------------------------------------------------------
@@ -506,6 +512,143 @@ ___
     return $code;
 }
 
+
+# ---- umaal, two rounds a pass (even num >= 4) ------------------------------
+#
+# Rounds i and i+1 (b0 = b[i], b1 = b[i+1], their m0, m1) share one pass
+# over the words: position p of the running sum t takes a[p]*b0 +
+# n[p]*m0 + a[p-1]*b1 + n[p-1]*m1, four umaal on one word with four carry
+# words (one per product chain, each umaal's result fits 64 bits), and
+# goes to t[p-2] (two rounds shift by two words).  a, n and t live in the
+# frame as (a[j], n[j], t[j]) triples, so one pointer walks all three:
+# b0, b1, m0, m1, the four carries, two (a, n) pairs (this position's and
+# the previous one's, alternating between r8/r9 and r10/r11) and t take
+# all fourteen registers but the pointer (r12); the loop end is reloaded
+# from the frame.  Per position and two rounds: ldrd, ldr, 4 umaal, str
+# and 1.5 for the loop (the one-round loop: 3 loads, 2 umaal, 1 store and
+# 0.5 per position and round).  One ldm of the triple would be one
+# instruction less, but llvm-mca's Swift model gives it a long latency
+# that the four umaal on t then wait for (9.0 cycles per word and round
+# against 6.0 with ldrd + ldr; A9's model cannot take ldm).
+# Positions 0 and 1 of each pair give m0 and m1 (their words become 0);
+# position num takes the a[num-1]*b1, n[num-1]*m1 terms and folds c2 into
+# c1, position num+1 the rest; t[num] <= 1 as in the one-round loop
+# (t < a + n after every pair).  The triples are built at entry (t = 0)
+# and wiped at the end, after t is copied to tp for the final subtraction.
+# Branches depend on num only.
+sub mont_x2 {
+    my ($b0, $b1, $m0, $m1) = map { "r$_" } 0 .. 3;
+    my @c = map { "r$_" } 4 .. 7;
+    my @A = ('r8', 'r9');           # (a, n) of even positions
+    my @B = ('r10', 'r11');         # (a, n) of odd positions
+    my ($q, $t) = ('r12', 'lr');
+    # position p: (a, n) of p in @$cur, of p-1 in @$prev
+    my $pos = sub {
+        my ($cur, $prev) = @_;
+        return <<___;
+	ldrd	$cur->[0], $cur->[1], [$q], #12	\@ a[p], n[p]
+	ldr	$t, [$q, #-4]			\@ t[p]
+	umaal	$t, $c[0], $cur->[0], $b0
+	umaal	$t, $c[1], $cur->[1], $m0
+	umaal	$t, $c[2], $prev->[0], $b1
+	umaal	$t, $c[3], $prev->[1], $m1
+	str	$t, [$q, #-28]			\@ t[p-2]
+___
+    };
+    my $code = <<___;
+.Lmont_x2:
+	\@ triples (a[j], n[j], 0) for j < num, then (0, 0, 0)
+	ldr	r4, [sp, #$L{AP}]
+	ldr	r5, [sp, #$L{NP}]
+	add	r9, r12, r12, lsl #1		\@ 3 num
+	add	r10, r12, #2
+	bic	r10, r10, #1
+	add	$q, sp, #$L{TP}
+	add	$q, $q, r10, lsl #2		\@ the triples, after tp
+	str	$q, [sp, #$L{QB}]
+	add	r9, $q, r9, lsl #2		\@ triple num
+	str	r9, [sp, #$L{QEND}]
+	str	r2, [sp, #$L{BP}]
+	mov	r8, #0
+.Lx2_copy:
+	ldr	r6, [r4], #4
+	ldr	r7, [r5], #4
+	stmia	$q!, {r6, r7, r8}
+	cmp	$q, r9
+	bne	.Lx2_copy
+	str	r8, [$q]
+	str	r8, [$q, #4]
+	str	r8, [$q, #8]
+
+.Lx2_outer:
+	ldr	$q, [sp, #$L{BP}]
+	ldr	r4, [sp, #$L{BEND}]
+	cmp	$q, r4
+	beq	.Lx2_done
+	ldr	$b0, [$q], #4
+	ldr	$b1, [$q], #4
+	str	$q, [sp, #$L{BP}]
+	ldr	$q, [sp, #$L{QB}]
+	\@ position 0: m0, the word becomes 0
+	ldmia	$q!, {$A[0], $A[1], $t}
+	mov	$c[0], #0
+	umaal	$t, $c[0], $A[0], $b0
+	ldr	$m0, [sp, #$L{N0}]
+	mul	$m0, $t, $m0			\@ m0 = lo(t[0] + a0*b0)*n0
+	mov	$c[1], #0
+	umaal	$t, $c[1], $A[1], $m0
+	\@ position 1: round i's terms, then m1, the word becomes 0
+	ldmia	$q!, {$B[0], $B[1], $t}
+	umaal	$t, $c[0], $B[0], $b0
+	umaal	$t, $c[1], $B[1], $m0
+	mov	$c[2], #0
+	umaal	$t, $c[2], $A[0], $b1
+	ldr	$m1, [sp, #$L{N0}]
+	mul	$m1, $t, $m1			\@ m1
+	mov	$c[3], #0
+	umaal	$t, $c[3], $A[1], $m1
+.Lx2_inner:
+# LLVM-MCA-BEGIN mont_inner_x2
+# LLVM-MCA-UNITS 4 limbs
+___
+    $code .= $pos->(\@A, \@B) . $pos->(\@B, \@A);
+    $code .= <<___;
+	ldr	$A[0], [sp, #$L{QEND}]
+	cmp	$q, $A[0]
+	bne	.Lx2_inner
+# LLVM-MCA-END
+	\@ position num: t[num] (0 or 1) + a[num-1]*b1 + n[num-1]*m1, c1 + c2
+	ldr	$t, [$q, #8]
+	umaal	$t, $c[2], $B[0], $b1
+	umaal	$t, $c[3], $B[1], $m1
+	mov	$A[0], #1
+	umaal	$t, $c[0], $c[1], $A[0]		\@ + c2*1 + c1, carry in c1
+	str	$t, [$q, #-16]			\@ t[num-2]
+	\@ position num+1: c1 + c3 + c4; the carry is t[num]
+	mov	$t, $c[0]
+	umaal	$t, $c[3], $c[2], $A[0]
+	str	$t, [$q, #-4]			\@ t[num-1]
+	str	$c[3], [$q, #8]			\@ t[num]
+	b	.Lx2_outer
+
+.Lx2_done:
+	\@ t to tp[0..num], the triples wiped
+	ldr	$q, [sp, #$L{QB}]
+	ldr	r9, [sp, #$L{QEND}]
+	add	r4, sp, #$L{TP}
+	mov	r5, #0
+	mov	r6, #0
+	mov	r7, #0
+.Lx2_out:
+	ldr	$t, [$q, #8]
+	str	$t, [r4], #4
+	stmia	$q!, {r5, r6, r7}
+	cmp	$q, r9
+	bls	.Lx2_out
+	b	.Lfinal
+___
+    return $code;
+}
 
 # ---- NEON path (ARMv7, __ARM_MAX_ARCH__ >= 7) -------------------------------
 #
@@ -1099,7 +1242,11 @@ $code .= <<___;
 	ldr	r11, [r11]
 	add	r10, r12, #2
 	bic	r10, r10, #1			@ tp: num+1 words, rounded even
+#if ASMCRYPT_ARM_UMAAL
+	mov	r10, r10, lsl #4		@ and as many (a, n, t) triples
+#else
 	mov	r10, r10, lsl #2
+#endif
 	add	r10, r10, #$L{TP}
 	sub	sp, sp, r10
 @{[ save_args('r11', 'r11', 'r10') ]}
@@ -1120,13 +1267,19 @@ $code .= cap_test('.Lcap_umaal', 'ASMCRYPT_CAPBIT_ARM_UMAAL', 'r11', 'r12');
 $code .= <<___;
 	beq	.Lmont_v4
 # endif
+	ldr	r12, [sp, #$L{NUM}]
+	tst	r12, #1				\@ even num >= 4: two rounds a pass
+	bne	.Lmont_v6_one
+	cmp	r12, #4
+	bge	.Lmont_x2
+.Lmont_v6_one:
 	sub	$tend, $tend, #4		\@ umaal loop: ends at &tp[num-2]
 	b	.Louter_v6
 .Lmont_v4:
 #endif
 ___
 $code .= mont_path(0, 'v4');
-$code .= "#if ASMCRYPT_ARM_UMAAL\n" . mont_path(1, 'v6') . "#endif\n";
+$code .= "#if ASMCRYPT_ARM_UMAAL\n" . mont_path(1, 'v6') . mont_x2() . "#endif\n";
 $code .= <<___;
 
 .Lfinal:
