@@ -278,7 +278,7 @@ static int test_sqrn(void)
 
 #if (defined(__arm__) || defined(__aarch64__)) && defined(ASMCRYPT_BN_MODEXP_ASM)
 # define TEST_GATHERS 1
-typedef void (*gather_f)(BN_ULONG *, const BN_ULONG *, unsigned int, int);
+# include "bn/bn_exp_util.h"        /* bn_exp_gather_f */
 
 /*
  * The modexp table gathers of armv4-mont / armv8-mont, called directly
@@ -291,7 +291,7 @@ typedef void (*gather_f)(BN_ULONG *, const BN_ULONG *, unsigned int, int);
  */
 static int test_gathers(void)
 {
-    static const struct { gather_f f; const char *name; int mult; } g[] = {
+    static const struct { bn_exp_gather_f f; const char *name; int mult; } g[] = {
 # if defined(__arm__)
 #  if ASMCRYPT_ARM_NEON_BUILD
         { bn_gather5_armv7_neon, "bn_gather5_armv7_neon", 16 },
