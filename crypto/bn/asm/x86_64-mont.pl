@@ -59,6 +59,11 @@
 #   mulx2  BMI2+ADX, ap != bp and num % 8 == 0: the full product a*b, then
 #          the same block reduction (n^2 + n^2 products, all of them in the
 #          register window).
+#   s8/m8  num == 8 (512 bits) with BMI2+ADX, a*a and a*b: the sqr8 and
+#          mulx2 schemes with their one block unrolled and the ring
+#          renamed by the generator (no counters, no restoring movs, the
+#          d/X words and the m in registers), a straight-line final
+#          subtraction; bn_mont_sqrn_x86_64 runs its squarings there too.
 #
 #   Eight-row blocks (sqr8 / mulx2 / their reduction): for eight
 #   multipliers M[0..7] (b words, a words, or the m_i of eight reduction
@@ -158,6 +163,18 @@
 #   MULX (CAP=ff)         0.84   1.12   1.20   1.22   1.24
 #   all caps (IFMA)       0.84*  1.40   2.12   2.16   2.36
 #   (* 512 bits runs the MULX path at every level: mulx_wins)
+#
+# 512 bits, straight-line (s8 / m8, num == 8; 2026-12-06, same VM): per
+# squaring 672 -> 525 instructions (qemu plugin, bn_mont_sqrn_x86_64
+# count 11 - count 1, over 10); TSC ticks per step of a count-50 call
+# 109-113 -> 87-90; ours / OpenSSL's time (ASMCRYPT_CAP=ff apps/speed -q
+# -r 9 mont_mul mont_sqr, one run of each build): a*b 0.876 -> 0.728,
+# a*a 0.897 -> 0.728; modexp, OpenSSL's time / ours, three alternating
+# runs of each build of apps/speed -q -r 9 mod_exp:
+#
+#   bits                   512                  1024-4096
+#   MULX (CAP=ff)   0.862-0.871 -> 1.047-1.048   unchanged (1.16-1.25)
+#   all caps        -> 1.057 (MULX path)          unchanged
 #
 use strict;
 use warnings;
@@ -459,6 +476,8 @@ $code .= <<___;
 	jae	.Lmont_sqrx
 	jmp	.Lmont_x
 .Lmont_x_sel:
+	cmpq	\$8,$num
+	je	.Lmont_m8
 	testq	\$7,$num
 	jz	.Lmont_x2
 	jmp	.Lmont_x
@@ -590,6 +609,8 @@ ___
     my ($ai, $len, $ti) = ('%r15', '%r14', '%rsi');
     $code .= <<___;
 .Lmont_sqrx:
+	cmpq	\$8,$num
+	je	.Lmont_s8
 	testq	\$7,$num
 	jz	.Lmont_sqr8
 	leaq	1(%r9,%r9),%rax
@@ -1021,6 +1042,151 @@ ___
 	movq	\$0,$S_C
 ___
     $code .= $block_loop->('.Lmont_sqr8', $sqr8_block);
+
+    # s8 / m8: num == 8 (512 bits) with BMI2+ADX: a*a (bn_mul_mont with
+    # a == b, and every step of bn_mont_sqrn_x86_64) and a*b, straight-
+    # line.  The block paths above with their one block unrolled: the ring
+    # turns by renaming in the generator instead of eight movs a chunk,
+    # there are no block, chunk or pointer counters, and neither t nor
+    # the multipliers go through memory:
+    #   a*a        sweep r (r = 0..7) forms d[r] = 2a[r] + (a[r-1] >> 63)
+    #              (shld) and X[r] = (a[r-1] >> 63) a[r] (sar, and) in
+    #              registers, adds X[r] + a[r]^2 at weight 2r and d[r] *
+    #              a[r+1..7] above it ($sweep_tri's terms), and stores the
+    #              final word of weight r in @S8_T.
+    #   a*b        sweep r adds b[r] * a[0..7] at weights r .. r+8 (the
+    #              rectangle's sweeps) and stores weight r in @S8_T.
+    #   reduction  (shared, .Lmont_8_red) the words of weight 8..15 go to
+    #              @S8_T, those of weight 0..7 come back as the window,
+    #              then the eight sweeps of the block reduction with the m
+    #              in pairs (m_{r+1} waits in %rdi instead of the frame),
+    #              then the high half is added back (one adc chain; its
+    #              carry is the top bit).
+    #   final      t - n is stored to rp, and a cmovnc per word puts t
+    #              back where the borrow says t < n; the result is in the
+    #              window too, and rp is the next squaring's a at once.
+    # In: S_AP = a, S_BP = b (a*b), S_RP = rp, $npe = np + 64, $n0; S_CNT
+    # = the squarings (bn_mul_mont: 1).  The frame's t area is not used;
+    # @S8_T (the block paths' multiplier and diagonal slots, free here) is
+    # wiped at the end.  Only num (public) and S_CNT decide branches.
+    # 525 instructions per squaring against the block path's 672, and
+    # about a fifth less time (see the header).
+    {
+        my @S8_T = (@S_M, @S_X);
+        my $wd = sub { my ($r) = @_; return map { $ring[($r + $_) % 9] } 0 .. 8 };
+        # the set-up of both: np, n0, K2 (as .Lmont_sqrx_blk), %rsi = a
+        my $setup = <<___;
+	leaq	-64($npe),%rcx
+	movq	%rcx,$S_NP
+	movq	$n0,$S_N0B
+	movq	$n0,%rdx		# K2 (see .Lmont_sqrx_blk)
+	negq	%rdx
+	mulx	(%rcx),%rax,%r10
+	movq	8(%rcx),%rax
+	imulq	%rdx,%rax
+	addq	%r10,%rax
+	imulq	%rdx,%rax
+	decq	%rax
+	movq	%rax,$S_K2
+	movq	$S_AP,%rsi
+___
+        my $zero_ring = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n"
+            . join('', map { "\txorl\t" . $d32->($ring[$_]) . "," . $d32->($ring[$_]) . "\n" } 0 .. 7);
+        # a*a: squaring sweep r (window weights r .. r+8; %rsi = a)
+        my $sq = '';
+        for my $r (0 .. 7) {
+            my @w = $wd->($r);
+            my ($o, $op) = (8 * $r, 8 * ($r - 1));
+            $sq .= "\tmovq\t$o(%rsi),%rdx\n\tmovq\t%rdx,%rdi\n";
+            $sq .= $r == 0 ? "\taddq\t%rdi,%rdi\n" : <<___;
+	movq	$op(%rsi),%rbp
+	shldq	\$1,%rbp,%rdi		# d[$r]
+	sarq	\$63,%rbp
+	andq	%rdx,%rbp		# X[$r]
+___
+            $sq .= "\txorl\t" . $d32->($w[8]) . "," . $d32->($w[8]) . "\n";
+            $sq .= "\tadcx\t%rbp,$w[$r]\n" if $r;
+            $sq .= $product->(\@w, '%rdx', $r);
+            $sq .= "\tmovq\t%rdi,%rdx\n" if $r < 7;
+            $sq .= $product->(\@w, (8 * $_) . '(%rsi)', $_) for $r + 1 .. 7;
+            $sq .= "\tmovq\t$w[0],$S8_T[$r]\n";
+        }
+        # a*b: sweep r (%rsi = a, %rdi = b)
+        my $ab = '';
+        for my $r (0 .. 7) {
+            my @w = $wd->($r);
+            $ab .= "\tmovq\t" . (8 * $r) . "(%rdi),%rdx\n"
+                 . $products->(\@w, undef, map { 8 * $_ } 0 .. 7)
+                 . "\tmovq\t$w[0],$S8_T[$r]\n";
+        }
+        # the reduction: weights 8..15 out, 0..7 in (window of sweep 0:
+        # ring[0..7]), eight sweeps over np (%rax still zero)
+        my @hiw = $wd->(8);
+        my $red = '';
+        $red .= "\tmovq\t$hiw[$_],$S8_T[8 + $_]\n" for 0 .. 7;
+        $red .= "\tmovq\t$S8_T[$_],$ring[$_]\n" for 0 .. 7;
+        $red .= "\tmovq\t$S_NP,%rsi\n";
+        for my $r (0 .. 7) {
+            my @w = $wd->($r);
+            if ($r % 2 == 0) {
+                $red .= <<___;
+	movq	$w[1],%rbp
+	imulq	$S_N0B,%rbp
+	movq	$w[0],%rdx
+	imulq	$S_K2,%rdx
+	addq	%rdx,%rbp
+	movq	$w[0],%rdx
+	mulx	$S_N0B,%r15,%rdx
+	addq	%rdx,%rbp
+	movq	%rbp,%rdi		# m_{r+1}
+	movq	%r15,%rdx		# m_r
+___
+            } else {
+                $red .= "\tmovq\t%rdi,%rdx\n";
+            }
+            $red .= $products->(\@w, undef, map { 8 * $_ } 0 .. 7);
+        }
+        # the high half of the product back in; carry out = top bit (%r15)
+        $red .= "\taddq\t$S8_T[8],$hiw[0]\n";
+        $red .= "\tadcq\t$S8_T[8 + $_],$hiw[$_]\n" for 1 .. 7;
+        $red .= "\tmovl\t\$0,%r15d\n\tadcq\t\$0,%r15\n\tmovq\t$S_RP,%rdi\n";
+        # rp = t - n; CF after the sbb of the top: 1 = t < n, keep t
+        for my $j (0 .. 7) {
+            my $o = 8 * $j;
+            $red .= "\tmovq\t$hiw[$j],%rax\n\t" . ($j ? 'sbbq' : 'subq')
+                  . "\t$o(%rsi),%rax\n\tmovq\t%rax,$o(%rdi)\n";
+        }
+        $red .= "\tsbbq\t\$0,%r15\n";
+        $red .= "\tcmovncq\t" . (8 * $_) . "(%rdi),$hiw[$_]\n\tmovq\t$hiw[$_]," . (8 * $_) . "(%rdi)\n"
+            for 0 .. 7;
+
+        $code .= <<___;
+.Lmont_m8:
+	movq	\$1,$S_CNT
+$setup	movq	$S_BP,%rdi
+$zero_ring# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
+$ab# LLVM-MCA-END
+	jmp	.Lmont_8_red
+.Lmont_s8:
+	movq	\$1,$S_CNT
+.Lmont_s8_go:
+$setup.Lmont_s8_sq:
+$zero_ring# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
+$sq# LLVM-MCA-END
+.Lmont_8_red:
+# LLVM-MCA-BEGIN bn_mul_mont_8_red
+$red# LLVM-MCA-END
+	decq	$S_CNT			# bn_mont_sqrn_x86_64: square the result
+	jz	.Lmont_8_done
+	movq	%rdi,%rsi
+	jmp	.Lmont_s8_sq
+.Lmont_8_done:
+	pxor	%xmm0,%xmm0		# the words of t and a in the frame
+@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movl	\$1,%eax
+	jmp	.Lmont_ret
+
+___
+    }
 }
 
 # ---------------------------------------------------------------------------
@@ -1228,6 +1394,8 @@ $code .= <<___;
 	leaq	$SCAL+8+63(%rsp),%rax
 	andq	\$-64,%rax
 	movq	%rax,$S_T
+	cmpq	\$8,$num
+	je	.Lmont_s8_go
 	jmp	.Lmont_sqr8_go
 .Lsqrn_ret:
 .asm_ret
