@@ -154,11 +154,11 @@ MONT=$(gen x86_64-mont elf)
 POLY=$(gen poly1305-x86_64 elf)
 # AVX-512 gather with a secret vector index (the table read of modexp)
 patch_s "$MONT" "$B/leaks/gather52-vpgather.S" '
-    while (<>) { s/^(\s*)vmovdqu64(\s+)\(%rax\),%zmm1$/$1vpgatherqq$2(%rsi,%zmm16,8),%zmm1\{%k1\}/; print }' &&
+    while (<>) { s/^(\s*)vmovdqu64(\s+)\(%rax\),%zmm20$/$1vpgatherqq$2(%rsi,%zmm16,8),%zmm20\{%k1\}/; print }' &&
     planted avx512-vpgather-secret-index x86_64 sysv "$B/leaks/gather52-vpgather.S" --cpp "cc -E" --entry bn_gather52_x86_64
 # a secret-dependent branch in the AVX-512 gather (skip the OR when the mask says "not this entry")
 patch_s "$MONT" "$B/leaks/gather52-branch.S" '
-    while (<>) { print; print "\tkortestb\t%k1,%k1\n\tjz\t.Lgather52_entry\n" if /^\s*vpcmpeqq\s+%zmm16,%zmm17,%k1$/ }' &&
+    while (<>) { print; print "\tkortestb\t%k1,%k1\n\tjz\t.Lgather52_chunk\n" if /^\s*vpcmpeqq\s+%zmm16,%zmm17,%k1$/ }' &&
     planted avx512-gather-secret-branch x86_64 sysv "$B/leaks/gather52-branch.S" --cpp "cc -E" --entry bn_gather52_x86_64
 # IFMA: a load indexed by a secret word of b in the AMM loop
 patch_s "$MONT" "$B/leaks/amm52-index.S" '
@@ -244,7 +244,7 @@ clean() {   # LABEL ARCH ABI FILE [checker options]
 }
 patch_s "$MONT" "$B/leaks/gather52-cmov.S" '
     my $done; while (<>) { print; if (!$done && /^\s*vpcmpeqq\s+%zmm16,%zmm17,%k1$/) {
-      print "\tkortestb\t%k1,%k1\n\tcmovzq\t%rsi,%r10\n"; $done = 1 } }' &&
+      print "\tkortestb\t%k1,%k1\n\tcmovzq\t%rsi,%r9\n"; $done = 1 } }' &&
     clean x86_64-cmov-on-secret-flags x86_64 sysv "$B/leaks/gather52-cmov.S" --cpp "cc -E" --entry bn_gather52_x86_64
 if command -v arm-linux-gnueabi-gcc >/dev/null 2>&1; then
     patch_s "$A4" "$B/leaks/armv4-movcs.S" '
