@@ -86,6 +86,11 @@ int bn_mul_mont(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *bp,
  * ASMCRYPT_BN_MAX_WORDS and count >= 1.  rp may be ap. */
 int bn_mont_sqrn_x86_64(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *np,
                         const BN_ULONG *n0, int num, int count);
+/* The same count squarings of rp in place, then rp = the Montgomery
+ * product of rp and bp (bn_mul_mont(rp, rp, bp, ..)): a modexp window in
+ * one call; bp must not overlap rp.  Declines as bn_mont_sqrn_x86_64. */
+int bn_mont_sqrn_mul_x86_64(BN_ULONG *rp, const BN_ULONG *bp, const BN_ULONG *np,
+                            const BN_ULONG *n0, int num, int count);
 /* 32-bit ARM: 1 when armv4-mont.pl assembled its NEON code (bn_mul_mont's
  * NEON path and bn_gather5_armv7_neon), as its cpp block decides for
  * this compiler's flags; the NEON capability bit then picks them. */

@@ -248,6 +248,19 @@ static void bn(unsigned caps)
         } else {
             check(num % 8 != 0 || (caps & mulx) != mulx, bad, "bn_mont_sqrn_x86_64 (declined)", caps, num);
         }
+        memcpy(r1, a, num * sizeof(BN_ULONG));
+        ret = call_ms((void *)bn_mont_sqrn_mul_x86_64, (u64)r1, (u64)b, (u64)m, (u64)&n0, (u64)num, 2, &bad);
+        if (ret) {                      /* two squarings of r1 in place, then r1 * b */
+            bn_mul_mont_c(r2, a, a, m, &n0, num);
+            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
+            bn_mul_mont_c(r2, r2, b, m, &n0, num);
+            check(num % 8 == 0 && memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad,
+                  "bn_mont_sqrn_mul_x86_64", caps, num);
+        } else {
+            check((num % 8 != 0 || (caps & mulx) != mulx) &&
+                  memcmp(r1, a, num * sizeof(BN_ULONG)) == 0, bad,
+                  "bn_mont_sqrn_mul_x86_64 (declined)", caps, num);
+        }
         for (k = 0; k < num; k++) r1[k] = r2[k] = rnd();
         ret = call_ms((void *)bn_mul_add_words, (u64)r1, (u64)a, (u64)num, (u64)b[0], 0, 0, &bad);
         check(ret == bn_mul_add_words_c(r2, a, num, b[0]) &&

@@ -209,9 +209,11 @@ static int test_sqr_mixed(void)
  * squarings in one call must equal count calls of bn_mul_mont_c, at every
  * num it takes (multiples of 8 up to the maximum) and counts 1, 2, 5 and 9,
  * with rp apart from ap and rp == ap, random and near-all-ones operands;
- * where it must decline (no BMI2+ADX at this capability level, num not a
- * multiple of 8 or out of range, count < 1) it returns 0 and leaves rp
- * alone.  Returns the number of calls.
+ * bn_mont_sqrn_mul_x86_64 (a whole window: the squarings of rp in place,
+ * then the product with b) must equal them followed by one bn_mul_mont_c
+ * by b.  Where they must decline (no BMI2+ADX at this capability level,
+ * num not a multiple of 8 or out of range, count < 1) they return 0 and
+ * leave rp alone.  Returns the number of calls.
  */
 static int test_sqrn(void)
 {
@@ -219,7 +221,7 @@ static int test_sqrn(void)
     static const int odd_nums[] = { 0, -8, 1, 7, 12, 20, ASMCRYPT_BN_MAX_WORDS + 8 };
     const unsigned int mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
     int takes = (asmcrypt_cpu_caps() & mulx) == mulx;
-    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    asmcrypt_word r[MAXW], ref[MAXW], refb[MAXW], n0w[1];
     int calls = 0, num, ci, k, i, rc;
 
     tu_seed(0x5e9a);
@@ -230,14 +232,29 @@ static int test_sqrn(void)
             for (i = 0; i < num; i++) {
                 N[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
                 A[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
+                B[i] = ones ? (asmcrypt_word)-3 : tu_rand_word();
             }
             N[0] |= 1;
             N[num - 1] |= (asmcrypt_word)1 << (W - 1);
             A[num - 1] = N[num - 1] - 1;                        /* a < n */
+            B[num - 1] = N[num - 1] - 2;                        /* b < n */
             n0w[0] = asmcrypt_bn_mont_n0(N);
             CHECK(bn_mul_mont_c(ref, A, A, N, n0w, num) == 1, "sqrn: C num %d", num);
             for (k = 1; k < count; k++)
                 bn_mul_mont_c(ref, ref, ref, N, n0w, num);
+            bn_mul_mont_c(refb, ref, B, N, n0w, num);
+            set_guard(r, num);
+            memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+            rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, num, count);
+            calls++;
+            CHECK(rc == takes, "sqrn_mul: num %d count %d returned %d (caps %x)", num, count,
+                  rc, asmcrypt_cpu_caps());
+            if (rc)
+                CHECK(same(r, refb, num) && guard_ok(r, num), "sqrn_mul: num %d count %d", num,
+                      count);
+            else
+                CHECK(same(r, A, num) && guard_ok(r, num), "sqrn_mul: num %d declined and wrote",
+                      num);
             for (k = 0; k < 2; k++) {                           /* rp apart, rp == ap */
                 const asmcrypt_word *ap = A;
 
@@ -271,6 +288,12 @@ static int test_sqrn(void)
             ;
         CHECK(rc == 0 && i == MAXW, "sqrn: num %d count %d must decline, returned %d", num,
               count, rc);
+        rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, num, count);
+        calls++;
+        for (i = 0; i < MAXW && r[i] == GUARD; i++)
+            ;
+        CHECK(rc == 0 && i == MAXW, "sqrn_mul: num %d count %d must decline, returned %d",
+              num, count, rc);
     }
     return calls;
 }
@@ -494,8 +517,9 @@ int main(int argc, char **argv)
     {
         int nq = test_sqrn();
 
-        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 2 + 9, "only %d bn_mont_sqrn_x86_64 calls", nq);
-        printf("bn: %d bn_mont_sqrn_x86_64 calls\n", nq);
+        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 9 * 2,
+              "only %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls", nq);
+        printf("bn: %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls\n", nq);
     }
 #endif
 #if defined(TEST_NEON_BIG)

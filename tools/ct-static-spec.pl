@@ -55,6 +55,8 @@ my %common = (
     bn_amm52_x86_64   => { args => ['r:ptr', 'a:ptr', 'b:ptr', 'n:ptr:public', 'n0:public', 'kl:public'] },
     # the window's squarings in one call: operand secret, the rest public
     bn_mont_sqrn_x86_64 => { args => ['rp:ptr', 'ap:ptr', 'np:ptr:public', 'n0:ptr:public', 'num:public', 'count:public'] },
+    # a whole window: rp squared count times in place, then times bp
+    bn_mont_sqrn_mul_x86_64 => { args => ['rp:ptr', 'bp:ptr', 'np:ptr:public', 'n0:ptr:public', 'num:public', 'count:public'] },
     bn_gather52_x86_64      => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'L:public'] },
     bn_gather64_avx2_x86_64 => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'L:public'] },
     bn_gather5_armv8        => { args => ['out:ptr', 'tab:ptr', 'idx:secret', 'S:public'] },

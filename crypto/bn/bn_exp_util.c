@@ -121,10 +121,11 @@ void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
     gather(acc, tab, bn_exp_window(ep, pos, first, ewords), S);
     while (pos > 0) {
         pos -= BN_EXP_WIN_BITS;
-        if (sqrn == NULL || !sqrn(acc, acc, np, n0, num, BN_EXP_WIN_BITS))
-            for (i = 0; i < BN_EXP_WIN_BITS; i++)
-                mul(acc, acc, acc, np, n0, num);
         gather(x, tab, bn_exp_window(ep, pos, BN_EXP_WIN_BITS, ewords), S);
+        if (sqrn != NULL && sqrn(acc, x, np, n0, num, BN_EXP_WIN_BITS))
+            continue;
+        for (i = 0; i < BN_EXP_WIN_BITS; i++)
+            mul(acc, acc, acc, np, n0, num);
         mul(acc, acc, x, np, n0, num);
     }
 }

@@ -42,19 +42,21 @@ void bn_exp_gather_c(BN_ULONG *out, const BN_ULONG *tab, unsigned int idx, int S
 typedef void bn_exp_mul_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *b,
                           const BN_ULONG *np, BN_ULONG n0, int num);
 
-/* count Montgomery squarings of a into r (r == a allowed), each the same
- * as mul(r, r, r, ..) would compute, in one call; returns 0, having written
- * nothing, when it does not take these arguments (the caller then squares
- * with mul).  May be NULL in the calls below: every squaring goes to mul. */
-typedef int bn_exp_sqrn_f(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *np,
+/* A whole window in one call: count Montgomery squarings of r in place,
+ * then the product with b (b does not overlap r), each step the same as
+ * mul(r, r, r, ..) and then mul(r, r, b, ..) would compute; returns 0,
+ * having written nothing, when it does not take these arguments (the
+ * caller then uses mul).  May be NULL in the calls below: every product
+ * goes to mul. */
+typedef int bn_exp_sqrn_f(BN_ULONG *r, const BN_ULONG *b, const BN_ULONG *np,
                           BN_ULONG n0, int num, int count);
 
 /* The exponent scan of a fixed-window exponentiation (BN_EXP_WIN_BITS bits,
  * most significant first, the first window taking the leftover bits):
  * acc = tab[top window], then per window BN_EXP_WIN_BITS squarings of acc
  * and a product with the entry gathered into x, every product being
- * mul(.., np, n0, num) (the squarings of a window one sqrn call when it
- * takes them).  The same operations for every exponent of ewords
+ * mul(.., np, n0, num) (a window one sqrn call when it takes it; the
+ * entry is gathered before the squarings).  The same operations for every exponent of ewords
  * words; tab holds BN_EXP_WIN_SIZE entries of stride S. */
 void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
                  const BN_ULONG *tab, int S, bn_exp_gather_f gather,

@@ -20,8 +20,8 @@
  *   mod n.  n is public: only its length decides the number of steps.
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
  *   multiplication per window (radix 2^64 with MULX and num % 8 == 0: the
- *   5 squarings are one bn_mont_sqrn_x86_64 call, which saves four entries
- *   and wipes of bn_mul_mont), table entries read by a masked scan of all
+ *   5 squarings and the product are one bn_mont_sqrn_mul_x86_64 call,
+ *   which saves five entries and wipes of bn_mul_mont), table entries read by a masked scan of all
  *   32 entries (bn_gather52_x86_64 with AVX-512, bn_gather64_avx2_x86_64
  *   with AVX2, else a C scan).
  *   Out of Montgomery form with a product by 1.
@@ -156,21 +156,21 @@ static int has_mulx(unsigned int caps)
     return (caps & mulx) == mulx;
 }
 
-/* the window's squarings in one call on bn_mul_mont's sqr8 path, where
- * bn_mont_sqrn_x86_64 takes them: decided once per modexp, so that the
+/* a window (its squarings and product) in one call on bn_mul_mont's sqr8
+ * and mulx2 paths, where bn_mont_sqrn_mul_x86_64 takes it: decided once per modexp, so that the
  * other paths do not pay a declined call per window */
 static int sqrn_takes(int num, unsigned int caps)
 {
     return has_mulx(caps) && num % 8 == 0;
 }
 
-static int sqrn64(BN_ULONG *r, const BN_ULONG *a, const BN_ULONG *np,
+static int sqrn64(BN_ULONG *r, const BN_ULONG *b, const BN_ULONG *np,
                   BN_ULONG n0, int num, int count)
 {
     BN_ULONG n0w[1];
 
     n0w[0] = n0;
-    return bn_mont_sqrn_x86_64(r, a, np, n0w, num, count);
+    return bn_mont_sqrn_mul_x86_64(r, b, np, n0w, num, count);
 }
 
 /* the radix-2^52 path runs (for every num it takes): bn_amm52_x86_64

@@ -298,6 +298,9 @@ my $S_C = '248(%rsp)';
 my $S_CNT = '104(%rsp)';
 # the block reduction: the high word of -n^-1 mod 2^128 (its low word is n0)
 my $S_K2 = '112(%rsp)';
+# bn_mont_sqrn_mul_x86_64: the multiplier b after the squarings (0: none;
+# bn_mul_mont's block entries and bn_mont_sqrn_x86_64 clear it)
+my $S_MB = '120(%rsp)';
 my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
 
 # Register map (both multiplication paths agree on these):
@@ -843,6 +846,7 @@ ___
         return <<___;
 $label:
 	movq	\$1,$S_CNT
+	movq	\$0,$S_MB
 ${label}_go:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
@@ -1163,12 +1167,15 @@ ___
         $code .= <<___;
 .Lmont_m8:
 	movq	\$1,$S_CNT
+	movq	\$0,$S_MB
 $setup	movq	$S_BP,%rdi
+.Lmont_m8_go:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
 $ab# LLVM-MCA-END
 	jmp	.Lmont_8_red
 .Lmont_s8:
 	movq	\$1,$S_CNT
+	movq	\$0,$S_MB
 .Lmont_s8_go:
 $setup.Lmont_s8_sq:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
@@ -1181,6 +1188,14 @@ $red# LLVM-MCA-END
 	movq	%rdi,%rsi
 	jmp	.Lmont_s8_sq
 .Lmont_8_done:
+	movq	$S_MB,%rdi		# bn_mont_sqrn_mul_x86_64: then one
+	testq	%rdi,%rdi		# product by b (m8; np, n0, K2 are set)
+	jz	.Lmont_8_wipe
+	movq	\$0,$S_MB
+	movq	\$1,$S_CNT
+	movq	$S_RP,%rsi
+	jmp	.Lmont_m8_go
+.Lmont_8_wipe:
 	pxor	%xmm0,%xmm0		# the words of t and a in the frame
 @{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movl	\$1,%eax
 	jmp	.Lmont_ret
@@ -1311,6 +1326,9 @@ $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	negq	$tn			# CF = 1: take t
 $sel8	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
 	jnz	.Lmont_sqrn_next	# of the result, in the same frame
+	movq	$S_MB,%rax		# bn_mont_sqrn_mul_x86_64: then one
+	testq	%rax,%rax		# product by b (mulx2)
+	jnz	.Lmont_sqrn_mul
 	pxor	%xmm0,%xmm0		# and the scalars holding words of a
 @{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0), once
 	jmp	.Lmont_wipe_t		# per call, as t
@@ -1319,6 +1337,14 @@ $sel8	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
 	movq	%rax,$S_AP
 	movq	$S_N0B,$n0		# ($num, $npe: put back by the reduction)
 	jmp	.Lmont_sqr8_go
+.Lmont_sqrn_mul:
+	movq	%rax,$S_BP
+	movq	\$0,$S_MB
+	movq	\$1,$S_CNT
+	movq	$S_RP,%rax
+	movq	%rax,$S_AP
+	movq	$S_N0B,$n0
+	jmp	.Lmont_x2_go
 
 .Lmont_final:
 	movq	$S_RP,%rsi
@@ -1362,34 +1388,44 @@ ___
 # ---------------------------------------------------------------------------
 # int bn_mont_sqrn_x86_64(u64 *rp, const u64 *ap, const u64 *np,
 #                         const u64 *n0, int num, int count)
+# int bn_mont_sqrn_mul_x86_64(u64 *rp, const u64 *bp, const u64 *np,
+#                             const u64 *n0, int num, int count)
 #
 # count Montgomery squarings in one call, for the modexp windows
 # (crypto/bn/bn_exp_x86_64.c): rp = ap^(2^count) / R^(2^count - 1) mod n,
-# each step exactly bn_mul_mont(rp, x, x, np, n0, num) on the sqr8 path.
-# The call builds bn_mul_mont's frame and enters its sqr8 code, whose
-# .Lmont_final8 goes round again on rp while $S_CNT lasts: the entry
-# checks, the register saves and the wipe of t are paid once per call
-# instead of once per squaring (the last wipe covers every step's t).
-# Returns 0 without writing when the sqr8 path does not apply (count < 1,
-# num not a multiple of 8 in 8..$MAXW, no BMI2+ADX), else 1.  rp may be
-# ap; count, num and np are public.
-$code .= <<___;
-.asm_func bn_mont_sqrn_x86_64, $MONT_FRAME
+# each step exactly bn_mul_mont(rp, x, x, np, n0, num) on the sqr8 path
+# (s8 at num 8).  The call builds bn_mul_mont's frame and enters its sqr8
+# code, whose .Lmont_final8 (.Lmont_8_red) goes round again on rp while
+# $S_CNT lasts: the entry checks, the register saves and the wipe of t are
+# paid once per call instead of once per squaring (the last wipe covers
+# every step's t).  The second squares rp in place count times and then
+# multiplies it by bp, bn_mul_mont(rp, rp, bp, np, n0, num) on the mulx2
+# path (m8 at num 8), in the same frame: a whole window of the modexp in
+# one call.  bp must not overlap rp (it is read after the squarings).
+# Both return 0 without writing when the sqr8 path does not apply (count
+# < 1, num not a multiple of 8 in 8..$MAXW, no BMI2+ADX), else 1.  rp may
+# be ap; count, num and np are public.
+{
+    my $sqrn_entry = sub {
+        my ($name, $ap, $mb) = @_;
+        return <<___;
+.asm_func $name, $MONT_FRAME
 	xorl	%eax,%eax
 	cmpl	\$1,%r9d
-	jl	.Lsqrn_ret
+	jl	.L${name}_ret
 	testl	\$7,%r8d
-	jnz	.Lsqrn_ret
+	jnz	.L${name}_ret
 	cmpl	\$8,%r8d
-	jl	.Lsqrn_ret
+	jl	.L${name}_ret
 	cmpl	\$$MAXW,%r8d
-	jg	.Lsqrn_ret
-@{[cap_require('.Lsqrn_ret', @CAP_MULX)]}	movslq	%r9d,%r9
+	jg	.L${name}_ret
+@{[cap_require(".L${name}_ret", @CAP_MULX)]}	movslq	%r9d,%r9
 	movq	%r9,$S_CNT
 	movslq	%r8d,$num
 	movq	(%rcx),$n0
 	movq	%rdi,$S_RP
-	movq	%rsi,$S_AP
+	movq	$mb,$S_MB
+	movq	$ap,$S_AP
 	leaq	(%rdx,$num,8),$npe
 	leaq	$SCAL+8+63(%rsp),%rax
 	andq	\$-64,%rax
@@ -1397,10 +1433,16 @@ $code .= <<___;
 	cmpq	\$8,$num
 	je	.Lmont_s8_go
 	jmp	.Lmont_sqr8_go
-.Lsqrn_ret:
+.L${name}_ret:
 .asm_ret
 .asm_endfunc
+
 ___
+    };
+    $code .= $sqrn_entry->('bn_mont_sqrn_x86_64', '%rsi', '$0')
+           . $sqrn_entry->('bn_mont_sqrn_mul_x86_64', '%rdi', '%rsi');
+}
+
 
 # ---------------------------------------------------------------------------
 # bn_to52v_x86_64(dst, src, num, d, k): dst[0..8k-1] = limbs of src << d
