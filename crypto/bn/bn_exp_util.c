@@ -145,9 +145,14 @@ void bn_exp_windows(BN_ULONG *rp, const BN_ULONG *ap, const BN_ULONG *ep,
     acc[0] = 1;
     bn_mont_mul_any(&tab[0], acc, x, np, n0, num);        /* R mod n */
     bn_mont_mul_any(&tab[S], ap, x, np, n0, num);         /* a R */
-    for (i = 2; i < BN_EXP_WIN_SIZE; i++)
-        bn_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)(i - 1) * S],
-                              &tab[S], np, n0, num);
+    /* even powers as squarings (a^2k = (a^k)^2: the squaring paths are
+     * cheaper where there is one), odd ones times a */
+    for (i = 2; i < BN_EXP_WIN_SIZE; i++) {
+        int ia = (i & 1) ? i - 1 : i / 2, ib = (i & 1) ? 1 : i / 2;
+
+        bn_mont_mul_any(&tab[(size_t)i * S], &tab[(size_t)ia * S], &tab[(size_t)ib * S],
+                        np, n0, num);
+    }
     for (i = 0; i < BN_EXP_WIN_SIZE; i++)
         for (j = num; j < S; j++)
             tab[(size_t)i * S + j] = 0;
