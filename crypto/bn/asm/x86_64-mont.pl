@@ -164,17 +164,22 @@
 #   all caps (IFMA)       0.84*  1.40   2.12   2.16   2.36
 #   (* 512 bits runs the MULX path at every level: mulx_wins)
 #
-# 512 bits, straight-line (s8 / m8, num == 8; 2026-12-06, same VM): per
-# squaring 672 -> 525 instructions (qemu plugin, bn_mont_sqrn_x86_64
-# count 11 - count 1, over 10); TSC ticks per step of a count-50 call
-# 109-113 -> 87-90; ours / OpenSSL's time (ASMCRYPT_CAP=ff apps/speed -q
-# -r 9 mont_mul mont_sqr, one run of each build): a*b 0.876 -> 0.728,
-# a*a 0.897 -> 0.728; modexp, OpenSSL's time / ours, three alternating
-# runs of each build of apps/speed -q -r 9 mod_exp:
+# 512 bits (2026-12-06, same VM): the straight-line s8 / m8 code, the
+# gather in four chains and a whole window in one call
+# (bn_mont_sqrn_mul_x86_64).  Per squaring 672 -> 525 instructions (qemu
+# plugin on bn_mont_sqrn_x86_64, count 11 - count 1, over 10); one 512-bit
+# asmcrypt_mod_exp 513647 -> 405209 instructions (qemu -cpu max, plugin
+# on asmcrypt_mod_exp).  Est. core cycles per call and ours / OpenSSL's
+# time (ASMCRYPT_CAP=ff apps/speed -q -r 9 mont_mul mont_sqr, two runs of
+# each build): a*b 210 -> 176 (0.90 -> 0.70-0.76), a*a 185 -> 153 (0.95
+# -> 0.77-0.79).  The modexp, OpenSSL's time / ours, three alternating
+# runs of each build of apps/speed -q -r 9 mod_exp (CAP=ff; and all
+# capabilities, where 512 bits also runs this path):
 #
-#   bits                   512                  1024-4096
-#   MULX (CAP=ff)   0.862-0.871 -> 1.047-1.048   unchanged (1.16-1.25)
-#   all caps        -> 1.057 (MULX path)          unchanged
+#   bits              before (48e2ed7)     after
+#   512  MULX         0.826-0.867          1.066-1.102 (median 1.081)
+#   512  all caps     0.836-0.870          1.066-1.079
+#   1024 MULX         1.140-1.156          1.165-1.172
 #
 use strict;
 use warnings;
