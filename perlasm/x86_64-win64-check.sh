@@ -215,11 +215,34 @@ static void poly(unsigned caps)
     }
 }
 
+/* bn_mont_sqrn_x86_64 (b == NULL: r1 = a squared count times) or
+ * bn_mont_sqrn_mul_x86_64 (r1 = a in place, squared count times, then
+ * times b) under the Win64 convention, against bn_mul_mont_c; a decline
+ * (no BMI2+ADX, num % 8 != 0) must leave r1 as it was. */
+static void sqrn(const char *name, unsigned caps, u64 *r1, u64 *r2, const u64 *a, const u64 *b,
+                 const u64 *m, const u64 *n0, int num, int count)
+{
+    const unsigned mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
+    int k, takes = num % 8 == 0 && (caps & mulx) == mulx;
+    u64 bad, ret;
+
+    memcpy(r1, a, num * sizeof(BN_ULONG));
+    ret = b ? call_ms((void *)bn_mont_sqrn_mul_x86_64, (u64)r1, (u64)b, (u64)m, (u64)n0, (u64)num, (u64)count, &bad)
+            : call_ms((void *)bn_mont_sqrn_x86_64, (u64)r1, (u64)a, (u64)m, (u64)n0, (u64)num, (u64)count, &bad);
+    memcpy(r2, a, num * sizeof(BN_ULONG));
+    if (ret) {
+        for (k = 0; k < count; k++)
+            bn_mul_mont_c(r2, r2, r2, m, n0, num);
+        if (b)
+            bn_mul_mont_c(r2, r2, b, m, n0, num);
+    }
+    check((long)ret == takes && memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad, name, caps, num);
+}
+
 static void bn(unsigned caps)
 {
     static const int nums[] = { 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 32 };
     BN_ULONG a[32], b[32], m[32], r1[33], r2[33], n0;
-    const unsigned mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
     unsigned i;
     int k;
 
@@ -238,29 +261,8 @@ static void bn(unsigned caps)
         } else {
             check(1, bad, "bn_mul_mont (declined)", caps, num);
         }
-        ret = call_ms((void *)bn_mont_sqrn_x86_64, (u64)r1, (u64)a, (u64)m, (u64)&n0, (u64)num, 3, &bad);
-        if (ret) {                      /* three squarings in one call */
-            bn_mul_mont_c(r2, a, a, m, &n0, num);
-            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
-            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
-            check(num % 8 == 0 && memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad,
-                  "bn_mont_sqrn_x86_64", caps, num);
-        } else {
-            check(num % 8 != 0 || (caps & mulx) != mulx, bad, "bn_mont_sqrn_x86_64 (declined)", caps, num);
-        }
-        memcpy(r1, a, num * sizeof(BN_ULONG));
-        ret = call_ms((void *)bn_mont_sqrn_mul_x86_64, (u64)r1, (u64)b, (u64)m, (u64)&n0, (u64)num, 2, &bad);
-        if (ret) {                      /* two squarings of r1 in place, then r1 * b */
-            bn_mul_mont_c(r2, a, a, m, &n0, num);
-            bn_mul_mont_c(r2, r2, r2, m, &n0, num);
-            bn_mul_mont_c(r2, r2, b, m, &n0, num);
-            check(num % 8 == 0 && memcmp(r1, r2, num * sizeof(BN_ULONG)) == 0, bad,
-                  "bn_mont_sqrn_mul_x86_64", caps, num);
-        } else {
-            check((num % 8 != 0 || (caps & mulx) != mulx) &&
-                  memcmp(r1, a, num * sizeof(BN_ULONG)) == 0, bad,
-                  "bn_mont_sqrn_mul_x86_64 (declined)", caps, num);
-        }
+        sqrn("bn_mont_sqrn_x86_64", caps, r1, r2, a, NULL, m, &n0, num, 3);
+        sqrn("bn_mont_sqrn_mul_x86_64", caps, r1, r2, a, b, m, &n0, num, 2);
         for (k = 0; k < num; k++) r1[k] = r2[k] = rnd();
         ret = call_ms((void *)bn_mul_add_words, (u64)r1, (u64)a, (u64)num, (u64)b[0], 0, 0, &bad);
         check(ret == bn_mul_add_words_c(r2, a, num, b[0]) &&

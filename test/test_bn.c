@@ -43,6 +43,28 @@ static int guard_ok(const asmcrypt_word *r, int num)
     return r[num] == GUARD && r[num + 1] == GUARD;
 }
 
+#if (defined(__x86_64__) || (defined(__arm__) && ASMCRYPT_ARM_NEON_BUILD)) && \
+    defined(ASMCRYPT_BN_MONT_ASM)
+/* A random odd modulus n of num words with the top bit set and operands
+ * a, b < n; with ones, near-all-ones words instead (the carries' worst
+ * case).  For test_sqrn and test_neon_big. */
+static void rand_operands(asmcrypt_word *n, asmcrypt_word *a, asmcrypt_word *b, int num,
+                          int ones)
+{
+    int i;
+
+    for (i = 0; i < num; i++) {
+        n[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
+        a[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
+        b[i] = ones ? (asmcrypt_word)-3 : tu_rand_word();
+    }
+    n[0] |= 1;
+    n[num - 1] |= (asmcrypt_word)1 << (W - 1);
+    a[num - 1] = n[num - 1] - 1;
+    b[num - 1] = n[num - 1] - 2;
+}
+#endif
+
 /* r = mont(a, b) by fn in every aliasing shape the vector allows */
 static void mont_shapes(const char *name, mont_f fn, int api, int num, int a_eq_b,
                         asmcrypt_word n0, long line)
@@ -229,15 +251,7 @@ static int test_sqrn(void)
         for (ci = 0; ci < 4; ci++) {
             int count = counts[ci], ones = (num / 8 + ci) % 3 == 0;
 
-            for (i = 0; i < num; i++) {
-                N[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
-                A[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
-                B[i] = ones ? (asmcrypt_word)-3 : tu_rand_word();
-            }
-            N[0] |= 1;
-            N[num - 1] |= (asmcrypt_word)1 << (W - 1);
-            A[num - 1] = N[num - 1] - 1;                        /* a < n */
-            B[num - 1] = N[num - 1] - 2;                        /* b < n */
+            rand_operands(N, A, B, num, ones);
             n0w[0] = asmcrypt_bn_mont_n0(N);
             CHECK(bn_mul_mont_c(ref, A, A, N, n0w, num) == 1, "sqrn: C num %d", num);
             for (k = 1; k < count; k++)
@@ -372,7 +386,7 @@ static int test_neon_big(void)
     static asmcrypt_word n[1024], a[1024], b[1024], r1[1026], r2[1026];
     unsigned int caps = asmcrypt_cpu_caps();
     asmcrypt_word n0w[1];
-    int k, ones, sq, i, calls = 0;
+    int k, ones, sq, calls = 0;
 
     if (!(caps & ASMCRYPT_CAP_ARM_NEON))
         return 0;
@@ -381,15 +395,7 @@ static int test_neon_big(void)
         int num = nums[k];
 
         for (ones = 0; ones < 2; ones++) {
-            for (i = 0; i < num; i++) {
-                n[i] = ones ? (asmcrypt_word)-1 : tu_rand_word();
-                a[i] = ones ? (asmcrypt_word)-2 : tu_rand_word();
-                b[i] = ones ? (asmcrypt_word)-3 : tu_rand_word();
-            }
-            n[0] |= 1;
-            n[num - 1] |= (asmcrypt_word)1 << (W - 1);
-            a[num - 1] = n[num - 1] - 1;                    /* a, b < n */
-            b[num - 1] = n[num - 1] - 2;
+            rand_operands(n, a, b, num, ones);
             n0w[0] = asmcrypt_bn_mont_n0(n);
             for (sq = 0; sq < 2; sq++) {
                 const asmcrypt_word *bp = sq ? a : b;

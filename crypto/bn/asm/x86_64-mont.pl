@@ -746,6 +746,21 @@ ___
         $c .= $product->($w, "$_(%rsi)", $_ / 8) for @off;
         return $c;
     };
+    # m_r (%r15) and m_{r+1} (%rbp) from the window words w[0], w[1] (see
+    # $sweep); clobbers %rdx
+    my $m_pair = sub {
+        my ($w) = @_;
+        return <<___;
+	movq	$w->[1],%rbp
+	imulq	$S_N0B,%rbp
+	movq	$w->[0],%rdx
+	imulq	$S_K2,%rdx
+	addq	%rdx,%rbp
+	movq	$w->[0],%rdx
+	mulx	$S_N0B,%r15,%rdx
+	addq	%rdx,%rbp		# m_{r+1}
+___
+    };
     # sweep r of a chunk (ring offset r); $tri: the reduction's first chunk,
     # computing m_r; $mem: see $products
     my $sweep = sub {
@@ -759,15 +774,7 @@ ___
             # word-by-word m_{r+1} = W'[r+1] n0 (W' after sweep r) does, so
             # it is the same m; but m_{r+1} no longer waits for sweep r.
             # %rbp and %r15 are free between sweeps, the flags dead.
-            $c .= <<___;
-	movq	$w[1],%rbp
-	imulq	$S_N0B,%rbp
-	movq	$w[0],%rdx
-	imulq	$S_K2,%rdx
-	addq	%rdx,%rbp
-	movq	$w[0],%rdx
-	mulx	$S_N0B,%r15,%rdx
-	addq	%rdx,%rbp		# m_{r+1}
+            $c .= $m_pair->(\@w) . <<___;
 	movq	%rbp,$S_M[$r+1]
 	movq	%r15,%rdx		# m_r
 	movq	%rdx,$S_M[$r]
@@ -829,6 +836,21 @@ ___
 ___
     };
 
+    # K2 = (hi(n[0] x) + lo(n[1] x)) x - 1, x = -n0 = n^-1 mod 2^64 (one
+    # Newton step to 128 bits, then negated), into S_K2; %rcx = np, $n0
+    # set; clobbers %rax, %rdx, %r10.
+    my $k2 = <<___;
+	movq	$n0,%rdx
+	negq	%rdx
+	mulx	(%rcx),%rax,%r10
+	movq	8(%rcx),%rax
+	imulq	%rdx,%rax
+	addq	%r10,%rax
+	imulq	%rdx,%rax
+	decq	%rax
+	movq	%rax,$S_K2
+___
+
     # The block paths' start: npe, num and n0 saved (they are the block
     # loops' scratch), the block count num/8 in S_BLK and %rax; at the end
     # of the mulx2 and sqr8 products $blk_reload takes the three back.
@@ -863,20 +885,11 @@ ___
 .Lmont_sqrx_blk:
 $blk_save
 	movq	\$0,$S_CB
-	movq	$n0,%rdx		# K2 = (hi(n[0] x) + lo(n[1] x)) x - 1,
-	negq	%rdx			# x = -n0 = n^-1 mod 2^64 (one Newton
-	movq	$S_NPE,%rcx		# step to 128 bits, then negated)
+	movq	$S_NPE,%rcx
 	movq	$S_NUM,%rax
 	negq	%rax
 	leaq	(%rcx,%rax,8),%rcx
-	mulx	(%rcx),%rax,%r10
-	movq	8(%rcx),%rax
-	imulq	%rdx,%rax
-	addq	%r10,%rax
-	imulq	%rdx,%rax
-	decq	%rax
-	movq	%rax,$S_K2
-	movq	$S_T,%rdi
+$k2	movq	$S_T,%rdi
 .Lmont_sqrx_blk_loop:
 	movq	$S_NUM,%rax
 	movq	$S_NPE,%rsi
@@ -1088,16 +1101,7 @@ ___
 	leaq	-64($npe),%rcx
 	movq	%rcx,$S_NP
 	movq	$n0,$S_N0B
-	movq	$n0,%rdx		# K2 (see .Lmont_sqrx_blk)
-	negq	%rdx
-	mulx	(%rcx),%rax,%r10
-	movq	8(%rcx),%rax
-	imulq	%rdx,%rax
-	addq	%r10,%rax
-	imulq	%rdx,%rax
-	decq	%rax
-	movq	%rax,$S_K2
-	movq	$S_AP,%rsi
+$k2	movq	$S_AP,%rsi
 ___
         my $zero_ring = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n"
             . join('', map { "\txorl\t" . $d32->($ring[$_]) . "," . $d32->($ring[$_]) . "\n" } 0 .. 7);
@@ -1138,15 +1142,7 @@ ___
         for my $r (0 .. 7) {
             my @w = $wd->($r);
             if ($r % 2 == 0) {
-                $red .= <<___;
-	movq	$w[1],%rbp
-	imulq	$S_N0B,%rbp
-	movq	$w[0],%rdx
-	imulq	$S_K2,%rdx
-	addq	%rdx,%rbp
-	movq	$w[0],%rdx
-	mulx	$S_N0B,%r15,%rdx
-	addq	%rdx,%rbp
+                $red .= $m_pair->(\@w) . <<___;
 	movq	%rbp,%rdi		# m_{r+1}
 	movq	%r15,%rdx		# m_r
 ___
