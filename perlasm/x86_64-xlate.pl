@@ -43,8 +43,8 @@
 # functions/externs get a '_' prefix on macosx, '.Lx' labels become 'Lx' on
 # macosx, '.align N' becomes '.balign N', '#' comments become C comments
 # (the output is run through the C preprocessor), except for preprocessor
-# lines (#if, #ifdef, #define, ...) and '# LLVM-MCA-BEGIN/END' markers,
-# which are kept verbatim.
+# lines (#if, #ifdef, #define, ...) and '# LLVM-MCA-BEGIN/END/UNITS'
+# markers, which are kept verbatim.
 #
 # The interface above is stable: other modules depend on it.
 # perlasm/x86_64-win64-check.sh runs the mingw64 output of the x86_64
@@ -250,7 +250,7 @@ my $ppdir = qr/^\s*#\s*(if|ifdef|ifndef|else|elif|endif|define|undef|include|err
 
 for my $line (@src) {
     chomp $line;
-    if ($line =~ $ppdir || $line =~ /^\s*#\s*LLVM-MCA-(BEGIN|END)\b/) {
+    if ($line =~ $ppdir || $line =~ /^\s*#\s*LLVM-MCA-(BEGIN|END|UNITS)\b/) {
         emit($line);
         next;
     }

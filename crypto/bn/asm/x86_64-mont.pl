@@ -1172,6 +1172,7 @@ ___
 $setup	movq	$S_BP,%rdi
 .Lmont_m8_go:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
+# LLVM-MCA-UNITS 8 limbs
 $ab# LLVM-MCA-END
 	jmp	.Lmont_8_red
 .Lmont_s8:
@@ -1180,9 +1181,11 @@ $ab# LLVM-MCA-END
 .Lmont_s8_go:
 $setup.Lmont_s8_sq:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
+# LLVM-MCA-UNITS 8 limbs
 $sq# LLVM-MCA-END
 .Lmont_8_red:
 # LLVM-MCA-BEGIN bn_mul_mont_8_red
+# LLVM-MCA-UNITS 8 limbs
 $red# LLVM-MCA-END
 	decq	$S_CNT			# bn_mont_sqrn_x86_64: square the result
 	jz	.Lmont_8_done
