@@ -115,6 +115,22 @@
 # 2^14-round overflow limit).  Other sizes keep the integer paths.
 # NEON is the default on NEON builds with the NEON bit; ASMCRYPT_CAP=1
 # selects umaal, 0 the umlal loop.
+# NEON a*b, per pair of rounds outside the eight-word steps (issue 13):
+# the carries out of P[w], P[w+1] left the scalar part (two 128-bit
+# additions, 20 instructions, and C in two registers) for four vsra.u64
+# in the pass's first step; a[0], a[1], n[0], n[1] are copied to the
+# frame once, b[i], b[i+1] come in one ldrd, the pass stores through wp
+# and the exit test moved to the loop's bottom against r9: 60 -> 37
+# instructions per pair (the steps, 45 per eight words, are unchanged).
+# Instructions per call (the api:armv7-neon column of `make icount` in
+# the armv7 row's build folder): 512 bits 1586 -> 1397, 1024 4486 ->
+# 4097, 2048 14606 -> 13817, 4096 52126 -> 50537; a least-squares
+# a*num^2 + b*num + c over the four: a 2.8125 (unchanged), b 46.25 ->
+# 33.75.  llvm-mca-19 for one pair at num = 16 (scalar part, both steps,
+# tail, branches removed; the pair region of docs/perf/arm.md): A9 203 ->
+# 193, A57 73 -> 64, Swift 119 -> 107 cycles.  The squaring keeps its
+# scalar carry (its first step is not always the same one) but shares
+# the rest: sqr 1024 4227 -> 4193, modexp 1024 5.558M -> 5.432M.
 # The umaal loop issues the next word's a*b step before this word's m*n
 # step so the two carry chains overlap; it has half the instructions of
 # the umlal loop and is as fast or faster on every model except A57 (6%
@@ -695,8 +711,11 @@ ___
 # eight words (loads of a, n and eight positions, their stores, a vmov,
 # the loop).
 # Scalar part of a pair of rounds, with C = the carry out of all lower
-# (consumed) positions, kept in two registers (never added to memory):
-#   1. C = ((P[i-2] + C) >> 32 + P[i-1]) >> 32, from the pair before;
+# (consumed) positions:
+#   1. the product: the pair before added C into E[i] (the vsra chain of
+#      its first step, see neon_macs_carry), so C = 0 here; the
+#      squaring: C is kept in two registers (never added to memory),
+#      C = ((P[i-2] + C) >> 32 + P[i-1]) >> 32, from the pair before;
 #   2. m_i = lo(P[i] + C + a0*b[i])*n0; the low 64 bits of
 #      P[i] + C + a0*b[i] + n0*m_i give lo(carry into P[i+1]) = c;
 #   3. m_{i+1} = lo(P[i+1] + c + a1*b[i] + n1*m_i + a0*b[i+1])*n0.
@@ -721,33 +740,79 @@ ___
 my ($nap, $nnp, $pin, $pout, $cnt, $n0r, $wp, $cl, $ch) =
    ('r4', 'r5', 'r6', 'r7', 'r8', 'r3', 'r10', 'r11', 'r12');
 
-# Registers of the NEON pass: d0 = (bl, bh) of b[i], d1 = (ml, mh) of
-# m_i, d2/d3 the same for round i+1; a[j..j+7] in d4-d7, n[j..j+7] in
-# d8-d11; positions P[w+j..w+j+8] in q6-q14.
+# Frame slots of the NEON path only (the integer paths' BP, QB, QEND
+# words and 16 bytes more; the NEON path's tp starts at $NTP): CNT =
+# num - 8 and BEND = the end of bp, loaded by one ldrd into the pass's
+# counter and r9 (which the pass leaves alone, so the exit test needs no
+# load); A01 = a[0], a[1] and N01 = n[0], n[1], one ldrd each per pair
+# of rounds.  A01 and N01 are wiped before returning.
+my %NL = (CNT => 28, BEND => 32, A01 => 36, N01 => 44);
+my $NTP = $L{TP} + 16;
+
+# Registers of the NEON pass: d0 = (bl, bh) of b[i], d1 the same for
+# b[i+1], d2 = (ml, mh) of m_i, d3 of m_{i+1} (so that one vmovl.u16
+# splits both b words, one both m words); a[j..j+7] in d4-d7, n[j..j+7]
+# in d8-d11; positions P[w+j..w+j+8] in q6-q14.
 my @Acc = map { "q$_" } 6..14;
 sub a_s { my $k = shift; return "d" . (4 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
 sub n_s { my $k = shift; return "d" . (8 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
 
-# The 32 vmlal.u32 of one pass, grouped by multiplier so that no
-# accumulator is used by two neighbouring instructions; with $n_only the
-# 16 of the m*n half alone (the squaring's steps below the diagonal).
-sub neon_macs {
+# The 32 products of one step as [position index, vector, scalar], in
+# the order of the loop: grouped by multiplier so that no accumulator is
+# used by two neighbouring instructions; with $n_only the 16 of the m*n
+# half alone (the squaring's steps below the diagonal).
+sub neon_mac_list {
     my ($n_only) = @_;
-    my $code = '';
+    my @l;
     if (!$n_only) {
-        $code .= "\tvmlal.u32\t$Acc[$_], d0, " . a_s($_) . "\n" for 0..7;
-        $code .= "\tvmlal.u32\t$Acc[$_+1], d2, " . a_s($_) . "\n" for 0..7;
+        push @l, [$_, 'd0', a_s($_)] for 0..7;
+        push @l, [$_ + 1, 'd1', a_s($_)] for 0..7;
     }
-    $code .= "\tvmlal.u32\t$Acc[$_], d1, " . n_s($_) . "\n" for 0..7;
-    $code .= "\tvmlal.u32\t$Acc[$_+1], d3, " . n_s($_) . "\n" for 0..7;
+    push @l, [$_, 'd2', n_s($_)] for 0..7;
+    push @l, [$_ + 1, 'd3', n_s($_)] for 0..7;
+    return @l;
+}
+sub mac_line { my ($k, $v, $s) = @{$_[0]}; return "\tvmlal.u32\t$Acc[$k], $v, $s\n"; }
+sub neon_macs { return join '', map { mac_line($_) } neon_mac_list(@_); }
+
+# The first step of a product pass: the same 32 products, the ten that
+# complete P[w], P[w+1], P[w+2] (q6-q8) first, then the other 22 with
+# the carry chain spread between them.  P[w] and P[w+1] are final after
+# this step (multiples of 2^32 once the carry from below is in, by the
+# choice of m_i and m_{i+1}); their carries go up exactly:
+#   P = E + 2^16 O = 2^16 (O + E>>16) (the low 16 bits of E are 0),
+#   so the carry P >> 32 is (O + E>>16) >> 16;
+# two vsra.u64 per position (O += E>>16, then E of the next += O>>16)
+# move the carry of P[w] into E[w+1] and that of P[w+1] into E[w+2].
+# So the scalar part of the next pair finds P[w+2] complete in memory
+# and needs no carry of its own.  A lane gains one carry < 2^50 besides
+# its products: the bound below (num <= 2^14) keeps its room.
+sub neon_macs_carry {
+    my @first = ([0, 'd0', a_s(0)], [1, 'd0', a_s(1)], [2, 'd0', a_s(2)],
+                 [1, 'd1', a_s(0)], [2, 'd1', a_s(1)], [0, 'd2', n_s(0)],
+                 [1, 'd2', n_s(1)], [2, 'd2', n_s(2)], [1, 'd3', n_s(0)],
+                 [2, 'd3', n_s(1)]);
+    my @rest = grep { $_->[0] > 2 } neon_mac_list(0);
+    die "neon_macs_carry: product count" unless @first + @rest == 32;
+    my @vsra = ("\tvsra.u64\td13, d12, #16\t\t\@ O[w] += E[w] >> 16\n",
+                "\tvsra.u64\td14, d13, #16\t\t\@ E[w+1] += P[w] >> 32\n",
+                "\tvsra.u64\td15, d14, #16\n",
+                "\tvsra.u64\td16, d15, #16\t\t\@ E[w+2] += P[w+1] >> 32\n");
+    my $code = join '', map { mac_line($_) } @first;
+    for my $i (0 .. $#rest) {
+        $code .= mac_line($rest[$i]);
+        $code .= $vsra[int($i / 4)] if $i % 4 == 2 && int($i / 4) < @vsra;
+    }
     return $code;
 }
 
 # One eight-word step of a pass: load a[j..j+7] (unless $n_only), n and
-# the positions P[w+j+1..w+j+8] (P[w+j] is in q6), the products, store
+# the positions P[w+j+1..w+j+8] (P[w+j] is in q6), the products (with
+# $carry: the first step of a product pass, see neon_macs_carry), store
 # P[w+j..w+j+7], and P[w+j+8] becomes the next step's q6.
 sub neon_step {
-    my ($n_only) = @_;
+    my ($n_only, $carry, $po) = @_;
+    $po //= $pout;
     my $code = $n_only ? '' : "\tvld1.32\t{d4-d7}, [$nap]!\n";
     $code .= <<___;
 	vld1.32	{d8-d11}, [$nnp]!
@@ -756,12 +821,12 @@ sub neon_step {
 	vld1.64	{d22-d25}, [$pin]!
 	vld1.64	{d26-d29}, [$pin]!
 ___
-    $code .= neon_macs($n_only);
+    $code .= $carry ? neon_macs_carry() : neon_macs($n_only);
     $code .= <<___;
-	vst1.64	{d12-d15}, [$pout]!
-	vst1.64	{d16-d19}, [$pout]!
-	vst1.64	{d20-d23}, [$pout]!
-	vst1.64	{d24-d27}, [$pout]!
+	vst1.64	{d12-d15}, [$po]!
+	vst1.64	{d16-d19}, [$po]!
+	vst1.64	{d20-d23}, [$po]!
+	vst1.64	{d24-d27}, [$po]!
 	vmov	q6, q14
 ___
     return $code;
@@ -806,9 +871,8 @@ sub neon_carry {
 ___
 }
 
-# The scalar part of a pair of rounds (see above), for one byte order:
-# carry C out of P[w-2], P[w-1]; exit when b is done; then "$first:" and
-# neon_m.
+# The squaring's carry (see above), for one byte order: C out of P[w-2],
+# P[w-1]; exit when a is done; then "$first:".
 sub neon_consume {
     my ($be, $first) = @_;
     my $code = <<___;
@@ -832,67 +896,70 @@ ___
 # ready for the pass.  With $ab the products a0*b[i], a1*b[i] and
 # a0*b[i+1] (this pair's own contributions to P[w], P[w+1]) enter m; the
 # squaring's pairs past the first eight rounds have none there (their
-# step 0 is n*m only, a0*a[i] was added doubled by round 0).
+# step 0 is n*m only, a0*a[i] was added doubled by round 0).  With $sq
+# (the squaring) the carry C from below is added to P[w] here and the
+# pass counts num; without (the product) P[w] already holds it (see
+# neon_macs_carry), the pass counts num - 8 after its first step, r9
+# gets the end of bp for the exit test, and $wp itself is the pass's
+# store pointer (the tail steps it back by r12 = 16 num - 32).
 sub neon_m {
-    my ($be, $ab) = @_;
+    my ($be, $ab, $sq) = @_;
     my ($xl, $xh) = lane_regs($be, 'r0', 'r1');
-    my ($e0l, $e0h) = lane_regs($be, 'r0', 'r1');
-    my ($o0l, $o0h) = lane_regs($be, 'r4', 'r5');
+    my ($ol, $oh) = lane_regs($be, 'r4', 'r5');
     my $code = <<___;
-	ldrd	r0, r1, [$wp]			\@ X = P[w] + C mod 2^64
+	ldrd	r0, r1, [$wp]			\@ X = P[w] @{[ $sq ? '+ C ' : '' ]}mod 2^64
 	ldrd	r4, r5, [$wp, #8]
-	adds	$e0l, $e0l, $cl
-	adc	$e0h, $e0h, $ch
-	adds	$e0l, $e0l, $o0l, lsl #16
-	lsr	$o0l, $o0l, #16
-	orr	$o0l, $o0l, $o0h, lsl #16
-	adc	$e0h, $e0h, $o0l
-	ldrd	r4, r5, [sp, #$L{AP}]		\@ ap, np
+___
+    $code .= <<___ if $sq;
+	adds	$xl, $xl, $cl
+	adc	$xh, $xh, $ch
+___
+    $code .= <<___;
+	adds	$xl, $xl, $ol, lsl #16
+	lsr	$ol, $ol, #16
+	orr	$ol, $ol, $oh, lsl #16
+	adc	$xh, $xh, $ol
+	ldrd	r4, r5, [r2], #8		\@ b[i], b[i+1]
+	ldrd	r8, r9, [sp, #$NL{N01}]		\@ n0, n1 (words)
 ___
     if ($ab) {
         $code .= <<___;
-	ldrd	r6, r7, [r4]			\@ a0, a1
-	ldrd	r8, r9, [r5]			\@ n0, n1 (words)
-	ldr	lr, [r2], #4			\@ b[i]
-	mla	r4, r6, lr, $xl			\@ lo(X + a0*b[i])
-	mul	r4, r4, $n0r			\@ m_i
-	umlal	$xl, $xh, r6, lr
-	umlal	$xl, $xh, r8, r4			\@ $xh = lo(carry into P[w+1])
-	ldr	r5, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
+	ldrd	r6, r7, [sp, #$NL{A01}]		\@ a0, a1
+	mla	lr, r6, r4, $xl			\@ lo(X + a0*b[i])
+	mul	lr, lr, $n0r			\@ m_i
+	umlal	$xl, $xh, r6, r4
+	umlal	$xl, $xh, r8, lr			\@ $xh = lo(carry into P[w+1])
+	ldr	r8, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
 	ldr	$xl, [$wp, #24+ASMCRYPT_LANE_LO]	\@ lo(O[w+1])
-	add	r5, r5, $xh
-	add	r5, r5, $xl, lsl #16
-	mla	r5, r7, lr, r5			\@ + a1*b[i]
-	mla	r5, r9, r4, r5			\@ + n1*m_i
-	ldr	r8, [r2], #4			\@ b[i+1]
-	mla	r5, r6, r8, r5			\@ + a0*b[i+1]
-	mul	r5, r5, $n0r			\@ m_{i+1}
+	add	r8, r8, $xh
+	add	r8, r8, $xl, lsl #16
+	mla	r8, r7, r4, r8			\@ + a1*b[i]
+	mla	r8, r9, lr, r8			\@ + n1*m_i
+	mla	r8, r6, r5, r8			\@ + a0*b[i+1]
+	mul	r8, r8, $n0r			\@ m_{i+1}
 ___
     } else {
         $code .= <<___;
-	ldrd	r8, r9, [r5]			\@ n0, n1 (words)
-	ldr	lr, [r2], #4			\@ b[i]
-	mul	r4, $xl, $n0r			\@ m_i = lo(X)*n0
-	umlal	$xl, $xh, r8, r4			\@ $xh = lo(carry into P[w+1])
-	ldr	r5, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
+	mul	lr, $xl, $n0r			\@ m_i = lo(X)*n0
+	umlal	$xl, $xh, r8, lr			\@ $xh = lo(carry into P[w+1])
+	ldr	r8, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
 	ldr	$xl, [$wp, #24+ASMCRYPT_LANE_LO]	\@ lo(O[w+1])
-	add	r5, r5, $xh
-	add	r5, r5, $xl, lsl #16
-	mla	r5, r9, r4, r5			\@ + n1*m_i
-	ldr	r8, [r2], #4			\@ b[i+1]
-	mul	r5, r5, $n0r			\@ m_{i+1}
+	add	r8, r8, $xh
+	add	r8, r8, $xl, lsl #16
+	mla	r8, r9, lr, r8			\@ + n1*m_i
+	mul	r8, r8, $n0r			\@ m_{i+1}
 ___
     }
+    my $count = $sq ? "\tldr\t$cnt, [sp, #$L{NUM}]\n\tmov\t$pout, $wp\n"
+                    : "\tldrd\t$cnt, r9, [sp, #$NL{CNT}]\t\t\@ num - 8, end of bp\n";
     $code .= <<___;
-	vmov	d30, lr, r4			\@ (b[i], m_i)
-	vmov	d31, r8, r5
-	vmovl.u16	q0, d30			\@ d0 = (bl, bh), d1 = (ml, mh)
-	vmovl.u16	q1, d31
+	vmov	d30, r4, r5			\@ (b[i], b[i+1])
+	vmov	d31, lr, r8			\@ (m_i, m_{i+1})
+	vmovl.u16	q0, d30			\@ d0, d1 = (bl, bh) of b[i], b[i+1]
+	vmovl.u16	q1, d31			\@ d2, d3 = (ml, mh) of m_i, m_{i+1}
 	ldrd	$nap, $nnp, [sp, #$L{AP}]
-	mov	$pout, $wp
-	add	$pin, $wp, #16
-	vld1.64	{d12-d13}, [$pout]		\@ P[w]
-	ldr	$cnt, [sp, #$L{NUM}]
+${count}	add	$pin, $wp, #16
+	vld1.64	{d12-d13}, [$wp]		\@ P[w]
 ___
     return $code;
 }
@@ -901,13 +968,13 @@ ___
 # pair's own products by the group g = i/8 of its rounds (g > 0: none).
 sub neon_sq_scalar {
     my ($be) = @_;
-    return neon_consume($be, '.Lneon_sq_first') . <<___ . neon_m($be, 1)
+    return neon_consume($be, '.Lneon_sq_first') . <<___ . neon_m($be, 1, 1)
 	ldr	r0, [sp, #$L{AP}]
 	sub	r0, r2, r0
 	cmp	r0, #32				\@ i >= 8: group g > 0
 	bhs	.Lneon_sq_g
 ___
-         . "\tb\t.Lneon_sq_pass\n.Lneon_sq_g:\n" . neon_m($be, 0);
+         . "\tb\t.Lneon_sq_pass\n.Lneon_sq_g:\n" . neon_m($be, 0, 1);
 }
 
 # Fold loop body, two positions: tp word = lo(P + C), C = the rest.
@@ -946,7 +1013,7 @@ sub neon_path {
 	add	r10, r12, #2
 	bic	r10, r10, #1
 	lsl	r10, r10, #2
-	add	r10, r10, #$L{TP}		\@ offset of P[-2]: header + tp
+	add	r10, r10, #$NTP		\@ offset of P[-2]: header + tp
 	lsl	r11, r12, #5
 	add	r11, r11, #32			\@ bytes of P[-2..2num-1]: 32*(num+1)
 	add	lr, r10, r11			\@ end of P: d8-d15 saved there
@@ -955,7 +1022,14 @@ sub neon_path {
 	add	r6, sp, lr
 	sub	r6, r6, #64
 	vstmia	r6, {d8-d15}
-@{[ save_args('r9', 'r0', 'lr') ]}	add	$wp, sp, r10			\@ P[-2]
+@{[ save_args('r9', 'r0', 'lr') ]}	sub	r4, r12, #8
+	str	r4, [sp, #$NL{CNT}]		\@ num - 8
+	str	r0, [sp, #$NL{BEND}]		\@ end of bp (save_args' r0)
+	ldrd	r4, r5, [r1]			\@ a[0], a[1]
+	strd	r4, r5, [sp, #$NL{A01}]
+	ldrd	r4, r5, [r3]			\@ n[0], n[1]
+	strd	r4, r5, [sp, #$NL{N01}]
+	add	$wp, sp, r10			\@ P[-2]
 	mov	r6, $wp
 	lsr	r8, r12, #2			\@ 32 + 128*(num/4) bytes
 ___
@@ -963,17 +1037,20 @@ ___
     $code .= <<___;
 	add	$wp, $wp, #32			\@ &P[w], w = 0
 	ldr	$n0r, [sp, #$L{N0}]
-	mov	$cl, #0				\@ carry C = 0
-	mov	$ch, #0
+	mov	$cl, #0				\@ carry C = 0 (the product
+	lsl	r0, r12, #4			\@ path keeps it 0 and has
+	mov	$ch, #0				\@ 16 num - 32 in r12)
 	cmp	r1, r2				\@ ap == bp: the squaring
 	beq	.Lneon_sq_first			\@ no consumed positions yet
-	b	.Lneon_first
+	sub	r12, r0, #32
 
+	\@ The product: per pair of rounds m_i, m_{i+1}, then the pass,
+	\@ whose first step also carries P[w], P[w+1] up into E[w+2].
 .Lneon_outer:
 #ifdef __ARMEB__
 ___
-    $code .= join '', map { neon_consume($_, '.Lneon_first') . neon_m($_, 1) . ($_ ? "#else\n" : "#endif\n") } 1, 0;
-    $code .= <<___ . neon_step(0) . <<___;
+    $code .= neon_m(1, 1, 0) . "#else\n" . neon_m(0, 1, 0) . "#endif\n";
+    $code .= neon_step(0, 1, $wp) . <<___ . neon_step(0, 0, $wp) . <<___;
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
 \@ LLVM-MCA-UNITS 16 limbs
@@ -981,15 +1058,87 @@ ___
 	subs	$cnt, $cnt, #8
 	bne	.Lneon_inner
 \@ LLVM-MCA-END
-	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
-	add	$wp, $wp, #32
-	b	.Lneon_outer
+	vst1.64	{d12-d13}, [$wp]		\@ P[w+num]
+	sub	$wp, $wp, r12			\@ &P[w+2]
+	cmp	r2, r9				\@ r9: end of bp
+	bne	.Lneon_outer
+	mov	$ch, #0				\@ C = 0 for the fold
+
+.Lneon_done:
+	\@ Fold P[num..2num-1] and C into tp[0..num-1], tp[num].
+	add	r2, sp, #$NTP
+	ldr	r3, [sp, #$L{NUM}]
+.Lneon_fold:
+#ifdef __ARMEB__
+___
+    $code .= neon_fold2(1) . "#else\n" . neon_fold2(0) . "#endif\n";
+    $code .= <<___;
+	subs	r3, r3, #2
+	bne	.Lneon_fold
+	str	$cl, [r2]			\@ tp[num]
+
+	\@ Wipe the position array.
+	ldr	r12, [sp, #$L{NUM}]
+	add	r10, r12, #2
+	bic	r10, r10, #1
+	lsl	r10, r10, #2
+	add	r10, r10, #$NTP
+	add	r6, sp, r10			\@ P[-2]
+	lsr	r8, r12, #2
+___
+    $code .= neon_clear('.Lneon_wipe');
+    $code .= <<___;
+	vldmia	r6, {d8-d15}			\@ r6: end of P
+
+	\@ rp = tp - np (four words per step), then rp = tp where that
+	\@ borrowed (mask, vbit), eight words per step; tp is wiped.
+	ldr	r0, [sp, #$L{RP}]
+	add	r4, sp, #$NTP
+	ldr	r5, [sp, #$L{NP}]
+	add	r3, r4, r12, lsl #2		\@ &tp[num]
+	cmp	r0, r0				\@ C = 1: no borrow
+.Lneon_sub:
+	ldmia	r4!, {r6, r7, r8, r9}
+	ldmia	r5!, {r10, r11, r12, lr}
+	sbcs	r6, r6, r10
+	sbcs	r7, r7, r11
+	sbcs	r8, r8, r12
+	sbcs	r9, r9, lr
+	stmia	r0!, {r6, r7, r8, r9}
+	teq	r4, r3				\@ keeps C
+	bne	.Lneon_sub
+	ldr	r7, [r4]
+	sbcs	r7, r7, #0
+	sbc	r9, r9, r9			\@ all ones: tp < np, keep tp
+	vdup.32	q10, r9
+	ldr	r0, [sp, #$L{RP}]
+	add	r4, sp, #$NTP
+	mov	r10, #0
+.Lneon_copy:
+	vld1.32	{d0-d3}, [r0]			\@ tp - np
+	vld1.32	{d4-d7}, [r4]			\@ tp
+	vbit	q0, q2, q10
+	vbit	q1, q3, q10
+	vst1.32	{d16-d19}, [r4]!		\@ wipe tp
+	vst1.32	{d0-d3}, [r0]!
+	teq	r4, r3
+	bne	.Lneon_copy
+	str	r10, [r4]			\@ wipe tp[num]
+	add	r4, sp, #$NL{A01}
+	vst1.32	{d16-d17}, [r4]			\@ wipe the a[0], a[1], n[0], n[1] copies
+	vmov.i32	q0, #0			\@ wipe the NEON registers
+	vmov.i32	q1, #0			\@ (q8-q15 are zero since the
+	vmov.i32	q2, #0			\@ wipe of P; q4-q7 restored)
+	vmov.i32	q3, #0
+	vmov.i32	q10, #0
+	b	.Lmont_ret
 
 	\@ Squaring (ap == bp): the pass of the pair in group g = i/8 runs
 	\@ g steps of n*m only (a[i]*a[j] for j < 8g was added doubled by
 	\@ round j), the diagonal step (j in 8g..8g+7) as in a product, and
 	\@ the steps above it with the b vectors doubled (2*a[i]*a[j] for
-	\@ both orders; halves below 2^17, products below 2^49).
+	\@ both orders; halves below 2^17, products below 2^49).  Its carry
+	\@ C is kept in r11, r12 (neon_consume).
 .Lneon_sq_outer:
 #ifdef __ARMEB__
 ___
@@ -1014,8 +1163,7 @@ ___
 ___
 	subs	$cnt, $cnt, #8
 	beq	.Lneon_sq_end
-	vshl.i32	d0, d0, #1			\@ (2bl, 2bh) of a[i], a[i+1]
-	vshl.i32	d2, d2, #1
+	vshl.i32	q0, q0, #1			\@ (2bl, 2bh) of a[i], a[i+1]
 .Lneon_sq_fstep:
 ___
 	subs	$cnt, $cnt, #8
@@ -1024,73 +1172,6 @@ ___
 	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
 	add	$wp, $wp, #32
 	b	.Lneon_sq_outer
-
-.Lneon_done:
-	\@ Fold P[num..2num-1] and C into tp[0..num-1], tp[num].
-	add	r2, sp, #$L{TP}
-	ldr	r3, [sp, #$L{NUM}]
-.Lneon_fold:
-#ifdef __ARMEB__
-___
-    $code .= neon_fold2(1) . "#else\n" . neon_fold2(0) . "#endif\n";
-    $code .= <<___;
-	subs	r3, r3, #2
-	bne	.Lneon_fold
-	str	$cl, [r2]			\@ tp[num]
-
-	\@ Wipe the position array.
-	ldr	r12, [sp, #$L{NUM}]
-	add	r10, r12, #2
-	bic	r10, r10, #1
-	lsl	r10, r10, #2
-	add	r10, r10, #$L{TP}
-	add	r6, sp, r10			\@ P[-2]
-	lsr	r8, r12, #2
-___
-    $code .= neon_clear('.Lneon_wipe');
-    $code .= <<___;
-	vldmia	r6, {d8-d15}			\@ r6: end of P
-
-	\@ rp = tp - np (four words per step), then rp = tp where that
-	\@ borrowed (mask, vbit), eight words per step; tp is wiped.
-	ldr	r0, [sp, #$L{RP}]
-	add	r4, sp, #$L{TP}
-	ldr	r5, [sp, #$L{NP}]
-	add	r3, r4, r12, lsl #2		\@ &tp[num]
-	cmp	r0, r0				\@ C = 1: no borrow
-.Lneon_sub:
-	ldmia	r4!, {r6, r7, r8, r9}
-	ldmia	r5!, {r10, r11, r12, lr}
-	sbcs	r6, r6, r10
-	sbcs	r7, r7, r11
-	sbcs	r8, r8, r12
-	sbcs	r9, r9, lr
-	stmia	r0!, {r6, r7, r8, r9}
-	teq	r4, r3				\@ keeps C
-	bne	.Lneon_sub
-	ldr	r7, [r4]
-	sbcs	r7, r7, #0
-	sbc	r9, r9, r9			\@ all ones: tp < np, keep tp
-	vdup.32	q10, r9
-	ldr	r0, [sp, #$L{RP}]
-	add	r4, sp, #$L{TP}
-	mov	r10, #0
-.Lneon_copy:
-	vld1.32	{d0-d3}, [r0]			\@ tp - np
-	vld1.32	{d4-d7}, [r4]			\@ tp
-	vbit	q0, q2, q10
-	vbit	q1, q3, q10
-	vst1.32	{d16-d19}, [r4]!		\@ wipe tp
-	vst1.32	{d0-d3}, [r0]!
-	teq	r4, r3
-	bne	.Lneon_copy
-	str	r10, [r4]			\@ wipe tp[num]
-	vmov.i32	q0, #0			\@ wipe the NEON registers
-	vmov.i32	q1, #0			\@ (q8-q15 are zero since the
-	vmov.i32	q2, #0			\@ wipe of P; q4-q7 restored)
-	vmov.i32	q3, #0
-	vmov.i32	q10, #0
-	b	.Lmont_ret
 ___
     return $code;
 }
