@@ -119,18 +119,27 @@
 # the carries out of P[w], P[w+1] left the scalar part (two 128-bit
 # additions, 20 instructions, and C in two registers) for four vsra.u64
 # in the pass's first step; a[0], a[1], n[0], n[1] are copied to the
-# frame once, b[i], b[i+1] come in one ldrd, the pass stores through wp
-# and the exit test moved to the loop's bottom against r9: 60 -> 37
-# instructions per pair (the steps, 45 per eight words, are unchanged).
-# Instructions per call (the api:armv7-neon column of `make icount` in
-# the armv7 row's build folder): 512 bits 1586 -> 1397, 1024 4486 ->
-# 4097, 2048 14606 -> 13817, 4096 52126 -> 50537; a least-squares
-# a*num^2 + b*num + c over the four: a 2.8125 (unchanged), b 46.25 ->
-# 33.75.  llvm-mca-19 for one pair at num = 16 (scalar part, both steps,
-# tail, branches removed; the pair region of docs/perf/arm.md): A9 203 ->
-# 193, A57 73 -> 64, Swift 119 -> 107 cycles.  The squaring keeps its
-# scalar carry (its first step is not always the same one) but shares
-# the rest: sqr 1024 4227 -> 4193, modexp 1024 5.558M -> 5.432M.
+# frame once, b[i], b[i+1] come in one ldrd, and the exit test moved to
+# the loop's bottom against r9: 60 -> 38 instructions per pair (the
+# steps, 45 per eight words, are unchanged).  Instructions per call (the
+# api:armv7-neon column of `make icount` in the armv7 row's build
+# folder): 512 bits 1586 -> 1402, 1024 4486 -> 4110, 2048 14606 ->
+# 13846, 4096 52126 -> 50598 (OpenSSL 1269 / 3847 / 13395 / 50059); a
+# least-squares a*num^2 + b*num + c over the four: a 2.8125 (unchanged),
+# b 46.25 -> 34.25, c 126 -> 134.  llvm-mca-19 for one pair at num = 16
+# (scalar part, both steps and the tail, branches removed; the "pair"
+# region of docs/perf/arm.md): A9 203 -> 193, A57 73 -> 64, Swift 119
+# -> 107 cycles.  The squaring does the same (its first step is the n*m
+# one for g > 0, else the diagonal one): sqr 1024 4227 -> 3893, 2048
+# 13051 -> 12365; modexp 1024 5.558M -> 5.127M, 2048 33.83M -> 32.09M;
+# its pair for g > 0 (scalar part, first step, tail) A57 42 -> 32,
+# Swift 64 -> 64 cycles (A9: llvm-mca-19 crashes on the old sequence;
+# the new one is 84).  Tried and left out: the fold in NEON (the same
+# vsra chain, vsli, vst4.32 lanes) is 4.1 instead of 11.5 instructions
+# per word but 12.6 / 8.3 / 8.0 cycles per word on A9 / A57 / Swift
+# against 7.0 / 7.0 / 6.0 (the chain is two dependent vsra a word); the
+# pass storing through wp itself (one instruction a pair) makes the A57
+# model wait for the stores, 64 -> 94 cycles a pair.
 # The umaal loop issues the next word's a*b step before this word's m*n
 # step so the two carry chains overlap; it has half the instructions of
 # the umlal loop and is as fast or faster on every model except A57 (6%
@@ -712,10 +721,9 @@ ___
 # the loop).
 # Scalar part of a pair of rounds, with C = the carry out of all lower
 # (consumed) positions:
-#   1. the product: the pair before added C into E[i] (the vsra chain of
-#      its first step, see neon_macs_carry), so C = 0 here; the
-#      squaring: C is kept in two registers (never added to memory),
-#      C = ((P[i-2] + C) >> 32 + P[i-1]) >> 32, from the pair before;
+#   1. C = ((P[i-2] + C') >> 32 + P[i-1]) >> 32 went into E[i] in the
+#      first step of the pair before (the vsra chain of neon_macs_carry),
+#      so the scalar part reads P[i] complete and C = 0 below;
 #   2. m_i = lo(P[i] + C + a0*b[i])*n0; the low 64 bits of
 #      P[i] + C + a0*b[i] + n0*m_i give lo(carry into P[i+1]) = c;
 #   3. m_{i+1} = lo(P[i+1] + c + a1*b[i] + n1*m_i + a0*b[i+1])*n0.
@@ -775,9 +783,10 @@ sub neon_mac_list {
 sub mac_line { my ($k, $v, $s) = @{$_[0]}; return "\tvmlal.u32\t$Acc[$k], $v, $s\n"; }
 sub neon_macs { return join '', map { mac_line($_) } neon_mac_list(@_); }
 
-# The first step of a product pass: the same 32 products, the ten that
-# complete P[w], P[w+1], P[w+2] (q6-q8) first, then the other 22 with
-# the carry chain spread between them.  P[w] and P[w+1] are final after
+# The first step of a pass (a product's, or the squaring's diagonal or
+# n*m-only step): the same products, those that complete P[w], P[w+1],
+# P[w+2] (q6-q8) first, then the others with the carry chain spread
+# between them.  P[w] and P[w+1] are final after
 # this step (multiples of 2^32 once the carry from below is in, by the
 # choice of m_i and m_{i+1}); their carries go up exactly:
 #   P = E + 2^16 O = 2^16 (O + E>>16) (the low 16 bits of E are 0),
@@ -788,12 +797,15 @@ sub neon_macs { return join '', map { mac_line($_) } neon_mac_list(@_); }
 # and needs no carry of its own.  A lane gains one carry < 2^50 besides
 # its products: the bound below (num <= 2^14) keeps its room.
 sub neon_macs_carry {
+    my ($n_only) = @_;
     my @first = ([0, 'd0', a_s(0)], [1, 'd0', a_s(1)], [2, 'd0', a_s(2)],
                  [1, 'd1', a_s(0)], [2, 'd1', a_s(1)], [0, 'd2', n_s(0)],
                  [1, 'd2', n_s(1)], [2, 'd2', n_s(2)], [1, 'd3', n_s(0)],
                  [2, 'd3', n_s(1)]);
-    my @rest = grep { $_->[0] > 2 } neon_mac_list(0);
-    die "neon_macs_carry: product count" unless @first + @rest == 32;
+    @first = grep { $_->[1] eq 'd2' || $_->[1] eq 'd3' } @first if $n_only;
+    my @rest = grep { $_->[0] > 2 } neon_mac_list($n_only);
+    die "neon_macs_carry: product count"
+        unless @first + @rest == ($n_only ? 16 : 32);
     my @vsra = ("\tvsra.u64\td13, d12, #16\t\t\@ O[w] += E[w] >> 16\n",
                 "\tvsra.u64\td14, d13, #16\t\t\@ E[w+1] += P[w] >> 32\n",
                 "\tvsra.u64\td15, d14, #16\n",
@@ -803,6 +815,7 @@ sub neon_macs_carry {
         $code .= mac_line($rest[$i]);
         $code .= $vsra[int($i / 4)] if $i % 4 == 2 && int($i / 4) < @vsra;
     }
+    $code .= $vsra[$_] for int((@rest + 1) / 4) .. $#vsra;   # n_only: the last
     return $code;
 }
 
@@ -821,7 +834,7 @@ sub neon_step {
 	vld1.64	{d22-d25}, [$pin]!
 	vld1.64	{d26-d29}, [$pin]!
 ___
-    $code .= $carry ? neon_macs_carry() : neon_macs($n_only);
+    $code .= $carry ? neon_macs_carry($n_only) : neon_macs($n_only);
     $code .= <<___;
 	vst1.64	{d12-d15}, [$po]!
 	vst1.64	{d16-d19}, [$po]!
@@ -871,50 +884,25 @@ sub neon_carry {
 ___
 }
 
-# The squaring's carry (see above), for one byte order: C out of P[w-2],
-# P[w-1]; exit when a is done; then "$first:".
-sub neon_consume {
-    my ($be, $first) = @_;
-    my $code = <<___;
-	ldrd	r0, r1, [$wp, #-32]		\@ P[w-2]: E
-	ldrd	r4, r5, [$wp, #-24]		\@ O
-	ldrd	r6, r7, [$wp, #-16]		\@ P[w-1]: E
-	ldrd	r8, r9, [$wp, #-8]		\@ O
-___
-    $code .= neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5');
-    $code .= neon_carry($be, $cl, $ch, 'r6', 'r7', 'r8', 'r9');
-    $code .= <<___;
-	ldr	r0, [sp, #$L{BEND}]
-	cmp	r2, r0
-	beq	.Lneon_done
-$first:
-___
-    return $code;
-}
-
 # m_i, m_{i+1}; d0-d3 set; $nap, $nnp, $pin, $pout, $cnt, q6 = P[w]
 # ready for the pass.  With $ab the products a0*b[i], a1*b[i] and
 # a0*b[i+1] (this pair's own contributions to P[w], P[w+1]) enter m; the
 # squaring's pairs past the first eight rounds have none there (their
-# step 0 is n*m only, a0*a[i] was added doubled by round 0).  With $sq
-# (the squaring) the carry C from below is added to P[w] here and the
-# pass counts num; without (the product) P[w] already holds it (see
-# neon_macs_carry), the pass counts num - 8 after its first step, r9
-# gets the end of bp for the exit test, and $wp itself is the pass's
-# store pointer (the tail steps it back by r12 = 16 num - 32).
+# step 0 is n*m only, a0*a[i] was added doubled by round 0).  P[w]
+# already holds the carry from below (the first step of the pass before
+# put it there, see neon_macs_carry).  The pass stores through a copy of
+# $wp ($pout: with $wp itself, llvm-mca's A57 model makes the next
+# pair's loads wait for this pass's stores, 64 -> 94 cycles a pair at
+# num = 16, as its vst1 writeback waits for the data).  With $sq (the
+# squaring) the pass counts num; without (the product) num - 8 after its
+# first step, and r9 gets the end of bp for the exit test.
 sub neon_m {
     my ($be, $ab, $sq) = @_;
     my ($xl, $xh) = lane_regs($be, 'r0', 'r1');
     my ($ol, $oh) = lane_regs($be, 'r4', 'r5');
     my $code = <<___;
-	ldrd	r0, r1, [$wp]			\@ X = P[w] @{[ $sq ? '+ C ' : '' ]}mod 2^64
+	ldrd	r0, r1, [$wp]			\@ X = P[w] mod 2^64
 	ldrd	r4, r5, [$wp, #8]
-___
-    $code .= <<___ if $sq;
-	adds	$xl, $xl, $cl
-	adc	$xh, $xh, $ch
-___
-    $code .= <<___;
 	adds	$xl, $xl, $ol, lsl #16
 	lsr	$ol, $ol, #16
 	orr	$ol, $ol, $oh, lsl #16
@@ -950,7 +938,7 @@ ___
 	mul	r8, r8, $n0r			\@ m_{i+1}
 ___
     }
-    my $count = $sq ? "\tldr\t$cnt, [sp, #$L{NUM}]\n\tmov\t$pout, $wp\n"
+    my $count = $sq ? "\tldr\t$cnt, [sp, #$L{NUM}]\n"
                     : "\tldrd\t$cnt, r9, [sp, #$NL{CNT}]\t\t\@ num - 8, end of bp\n";
     $code .= <<___;
 	vmov	d30, r4, r5			\@ (b[i], b[i+1])
@@ -958,17 +946,18 @@ ___
 	vmovl.u16	q0, d30			\@ d0, d1 = (bl, bh) of b[i], b[i+1]
 	vmovl.u16	q1, d31			\@ d2, d3 = (ml, mh) of m_i, m_{i+1}
 	ldrd	$nap, $nnp, [sp, #$L{AP}]
-${count}	add	$pin, $wp, #16
-	vld1.64	{d12-d13}, [$wp]		\@ P[w]
+${count}	mov	$pout, $wp
+	add	$pin, $wp, #16
+	vld1.64	{d12-d13}, [$pout]		\@ P[w]
 ___
     return $code;
 }
 
-# The squaring's scalar part: the carry, then m without or with this
-# pair's own products by the group g = i/8 of its rounds (g > 0: none).
+# The squaring's scalar part: m without or with this pair's own
+# products by the group g = i/8 of its rounds (g > 0: none).
 sub neon_sq_scalar {
     my ($be) = @_;
-    return neon_consume($be, '.Lneon_sq_first') . <<___ . neon_m($be, 1, 1)
+    return <<___ . neon_m($be, 1, 1)
 	ldr	r0, [sp, #$L{AP}]
 	sub	r0, r2, r0
 	cmp	r0, #32				\@ i >= 8: group g > 0
@@ -1037,12 +1026,8 @@ ___
     $code .= <<___;
 	add	$wp, $wp, #32			\@ &P[w], w = 0
 	ldr	$n0r, [sp, #$L{N0}]
-	mov	$cl, #0				\@ carry C = 0 (the product
-	lsl	r0, r12, #4			\@ path keeps it 0 and has
-	mov	$ch, #0				\@ 16 num - 32 in r12)
 	cmp	r1, r2				\@ ap == bp: the squaring
-	beq	.Lneon_sq_first			\@ no consumed positions yet
-	sub	r12, r0, #32
+	beq	.Lneon_sq_outer
 
 	\@ The product: per pair of rounds m_i, m_{i+1}, then the pass,
 	\@ whose first step also carries P[w], P[w+1] up into E[w+2].
@@ -1050,7 +1035,7 @@ ___
 #ifdef __ARMEB__
 ___
     $code .= neon_m(1, 1, 0) . "#else\n" . neon_m(0, 1, 0) . "#endif\n";
-    $code .= neon_step(0, 1, $wp) . <<___ . neon_step(0, 0, $wp) . <<___;
+    $code .= neon_step(0, 1) . <<___ . neon_step(0, 0) . <<___;
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
 \@ LLVM-MCA-UNITS 16 limbs
@@ -1058,14 +1043,16 @@ ___
 	subs	$cnt, $cnt, #8
 	bne	.Lneon_inner
 \@ LLVM-MCA-END
-	vst1.64	{d12-d13}, [$wp]		\@ P[w+num]
-	sub	$wp, $wp, r12			\@ &P[w+2]
+	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
+	add	$wp, $wp, #32
 	cmp	r2, r9				\@ r9: end of bp
 	bne	.Lneon_outer
-	mov	$ch, #0				\@ C = 0 for the fold
 
 .Lneon_done:
-	\@ Fold P[num..2num-1] and C into tp[0..num-1], tp[num].
+	\@ Fold P[num..2num-1] into tp[0..num-1], tp[num], with the carry
+	\@ C: 0 at P[num] (the last pass's first step put it into E[num]).
+	mov	$cl, #0
+	mov	$ch, #0
 	add	r2, sp, #$NTP
 	ldr	r3, [sp, #$L{NUM}]
 .Lneon_fold:
@@ -1137,20 +1124,25 @@ ___
 	\@ g steps of n*m only (a[i]*a[j] for j < 8g was added doubled by
 	\@ round j), the diagonal step (j in 8g..8g+7) as in a product, and
 	\@ the steps above it with the b vectors doubled (2*a[i]*a[j] for
-	\@ both orders; halves below 2^17, products below 2^49).  Its carry
-	\@ C is kept in r11, r12 (neon_consume).
+	\@ both orders; halves below 2^17, products below 2^49).  The first
+	\@ step (the n*m-only one for g > 0, else the diagonal one) carries
+	\@ P[w], P[w+1] up as in the product.
 .Lneon_sq_outer:
 #ifdef __ARMEB__
 ___
     $code .= neon_sq_scalar(1) . "#else\n" . neon_sq_scalar(0) . "#endif\n";
-    $code .= <<___ . neon_step(1) . <<___ . neon_step(0) . <<___ . neon_step(0) . <<___;
+    $code .= <<___ . neon_step(1, 1) . <<___ . neon_step(1, 0) . <<___ . neon_step(0, 0) . <<___ . neon_step(0, 0) . <<___ . neon_step(0, 1) . <<___;
 .Lneon_sq_pass:
 	ldr	r9, [sp, #$L{AP}]
 	sub	r9, r2, r9
 	sub	r9, r9, #8
 	lsrs	r9, r9, #5			\@ g: the steps below the diagonal
-	beq	.Lneon_sq_diag
+	beq	.Lneon_sq_diag0
 	add	$nap, $nap, r9, lsl #5		\@ a[8g]: the diagonal step's
+___
+	sub	$cnt, $cnt, #8
+	subs	r9, r9, #1
+	beq	.Lneon_sq_diag
 .Lneon_sq_nstep:
 \@ LLVM-MCA-BEGIN mont_sqr_nstep_neon
 \@ LLVM-MCA-UNITS 16 limbs
@@ -1171,7 +1163,16 @@ ___
 .Lneon_sq_end:
 	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
 	add	$wp, $wp, #32
-	b	.Lneon_sq_outer
+	ldr	r0, [sp, #$L{BEND}]
+	cmp	r2, r0
+	bne	.Lneon_sq_outer
+	b	.Lneon_done
+.Lneon_sq_diag0:				\@ g = 0: the diagonal step first
+___
+	subs	$cnt, $cnt, #8
+	beq	.Lneon_sq_end
+	vshl.i32	q0, q0, #1
+	b	.Lneon_sq_fstep
 ___
     return $code;
 }
