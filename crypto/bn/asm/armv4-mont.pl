@@ -105,7 +105,9 @@
 # Swift against 69.1 / 32.2 / 33.1 for a whole step.  One whole pair
 # of NEON rounds (scalar part + one 8-word pass, region from .Lneon_outer
 # with the inner branch and the exit test removed) is 134 / 48 / 86
-# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round; the same for
+# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round (124 / 38 / 79
+# since the vsra carry below, with the first step's carry chain and the
+# tail's branch removed); the same for
 # the umaal path at num = 8 is
 # ~101 / 56 / 69 cycles.  So NEON wins per round from num = 8 on every
 # model, but below num = 16 its fixed per-call work (lane zeroing, fold,
