@@ -105,7 +105,9 @@
 # Swift against 69.1 / 32.2 / 33.1 for a whole step.  One whole pair
 # of NEON rounds (scalar part + one 8-word pass, region from .Lneon_outer
 # with the inner branch and the exit test removed) is 134 / 48 / 86
-# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round; the same for
+# cycles on A9 / A57 / Swift, i.e. 67 / 24 / 43 per round (124 / 38 / 79
+# since the vsra carry below, with the first step's carry chain and the
+# tail's branch removed); the same for
 # the umaal path at num = 8 is
 # ~101 / 56 / 69 cycles.  So NEON wins per round from num = 8 on every
 # model, but below num = 16 its fixed per-call work (lane zeroing, fold,
@@ -115,6 +117,31 @@
 # 2^14-round overflow limit).  Other sizes keep the integer paths.
 # NEON is the default on NEON builds with the NEON bit; ASMCRYPT_CAP=1
 # selects umaal, 0 the umlal loop.
+# NEON a*b, per pair of rounds outside the eight-word steps (issue 13):
+# the carries out of P[w], P[w+1] left the scalar part (two 128-bit
+# additions, 20 instructions, and C in two registers) for four vsra.u64
+# in the pass's first step; a[0], a[1], n[0], n[1] are copied to the
+# frame once, b[i], b[i+1] come in one ldrd, and the exit test moved to
+# the loop's bottom against r9: 60 -> 38 instructions per pair (the
+# steps, 45 per eight words, are unchanged).  Instructions per call (the
+# api:armv7-neon column of `make icount` in the armv7 row's build
+# folder): 512 bits 1586 -> 1402, 1024 4486 -> 4110, 2048 14606 ->
+# 13846, 4096 52126 -> 50598 (OpenSSL 1269 / 3847 / 13395 / 50059); a
+# least-squares a*num^2 + b*num + c over the four: a 2.8125 (unchanged),
+# b 46.25 -> 34.25, c 126 -> 134.  llvm-mca-19 for one pair at num = 16
+# (scalar part, both steps and the tail, branches removed; the "pair"
+# region of docs/perf/arm.md): A9 203 -> 193, A57 73 -> 64, Swift 119
+# -> 107 cycles.  The squaring does the same (its first step is the n*m
+# one for g > 0, else the diagonal one): sqr 1024 4227 -> 3893, 2048
+# 13051 -> 12365; modexp 1024 5.558M -> 5.127M, 2048 33.83M -> 32.09M;
+# its pair for g > 0 (scalar part, first step, tail) A57 42 -> 32,
+# Swift 64 -> 64 cycles (A9: llvm-mca-19 crashes on the old sequence;
+# the new one is 84).  Tried and left out: the fold in NEON (the same
+# vsra chain, vsli, vst4.32 lanes) is 4.1 instead of 11.5 instructions
+# per word but 12.6 / 8.3 / 8.0 cycles per word on A9 / A57 / Swift
+# against 7.0 / 7.0 / 6.0 (the chain is two dependent vsra a word); the
+# pass storing through wp itself (one instruction a pair) makes the A57
+# model wait for the stores, 64 -> 94 cycles a pair.
 # The umaal loop issues the next word's a*b step before this word's m*n
 # step so the two carry chains overlap; it has half the instructions of
 # the umlal loop and is as fast or faster on every model except A57 (6%
@@ -695,8 +722,10 @@ ___
 # eight words (loads of a, n and eight positions, their stores, a vmov,
 # the loop).
 # Scalar part of a pair of rounds, with C = the carry out of all lower
-# (consumed) positions, kept in two registers (never added to memory):
-#   1. C = ((P[i-2] + C) >> 32 + P[i-1]) >> 32, from the pair before;
+# (consumed) positions:
+#   1. C = ((P[i-2] + C') >> 32 + P[i-1]) >> 32 went into E[i] in the
+#      first step of the pair before (the vsra chain of neon_macs_carry),
+#      so the scalar part reads P[i] complete and C = 0 below;
 #   2. m_i = lo(P[i] + C + a0*b[i])*n0; the low 64 bits of
 #      P[i] + C + a0*b[i] + n0*m_i give lo(carry into P[i+1]) = c;
 #   3. m_{i+1} = lo(P[i+1] + c + a1*b[i] + n1*m_i + a0*b[i+1])*n0.
@@ -721,33 +750,84 @@ ___
 my ($nap, $nnp, $pin, $pout, $cnt, $n0r, $wp, $cl, $ch) =
    ('r4', 'r5', 'r6', 'r7', 'r8', 'r3', 'r10', 'r11', 'r12');
 
-# Registers of the NEON pass: d0 = (bl, bh) of b[i], d1 = (ml, mh) of
-# m_i, d2/d3 the same for round i+1; a[j..j+7] in d4-d7, n[j..j+7] in
-# d8-d11; positions P[w+j..w+j+8] in q6-q14.
+# Frame slots of the NEON path only (the integer paths' BP, QB, QEND
+# words and 16 bytes more; the NEON path's tp starts at $NTP): CNT =
+# num - 8 and BEND = the end of bp, loaded by one ldrd into the pass's
+# counter and r9 (which the pass leaves alone, so the exit test needs no
+# load); A01 = a[0], a[1] and N01 = n[0], n[1], one ldrd each per pair
+# of rounds.  A01 and N01 are wiped before returning.
+my %NL = (CNT => 28, BEND => 32, A01 => 36, N01 => 44);
+my $NTP = $L{TP} + 16;
+
+# Registers of the NEON pass: d0 = (bl, bh) of b[i], d1 the same for
+# b[i+1], d2 = (ml, mh) of m_i, d3 of m_{i+1} (so that one vmovl.u16
+# splits both b words, one both m words); a[j..j+7] in d4-d7, n[j..j+7]
+# in d8-d11; positions P[w+j..w+j+8] in q6-q14.
 my @Acc = map { "q$_" } 6..14;
 sub a_s { my $k = shift; return "d" . (4 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
 sub n_s { my $k = shift; return "d" . (8 + ($k >> 1)) . "[" . ($k & 1) . "]"; }
 
-# The 32 vmlal.u32 of one pass, grouped by multiplier so that no
-# accumulator is used by two neighbouring instructions; with $n_only the
-# 16 of the m*n half alone (the squaring's steps below the diagonal).
-sub neon_macs {
+# The 32 products of one step as [position index, vector, scalar], in
+# the order of the loop: grouped by multiplier so that no accumulator is
+# used by two neighbouring instructions; with $n_only the 16 of the m*n
+# half alone (the squaring's steps below the diagonal).
+sub neon_mac_list {
     my ($n_only) = @_;
-    my $code = '';
+    my @l;
     if (!$n_only) {
-        $code .= "\tvmlal.u32\t$Acc[$_], d0, " . a_s($_) . "\n" for 0..7;
-        $code .= "\tvmlal.u32\t$Acc[$_+1], d2, " . a_s($_) . "\n" for 0..7;
+        push @l, [$_, 'd0', a_s($_)] for 0..7;
+        push @l, [$_ + 1, 'd1', a_s($_)] for 0..7;
     }
-    $code .= "\tvmlal.u32\t$Acc[$_], d1, " . n_s($_) . "\n" for 0..7;
-    $code .= "\tvmlal.u32\t$Acc[$_+1], d3, " . n_s($_) . "\n" for 0..7;
+    push @l, [$_, 'd2', n_s($_)] for 0..7;
+    push @l, [$_ + 1, 'd3', n_s($_)] for 0..7;
+    return @l;
+}
+sub mac_line { my ($k, $v, $s) = @{$_[0]}; return "\tvmlal.u32\t$Acc[$k], $v, $s\n"; }
+sub neon_macs { return join '', map { mac_line($_) } neon_mac_list(@_); }
+
+# The first step of a pass (a product's, or the squaring's diagonal or
+# n*m-only step): the same products, those that complete P[w], P[w+1],
+# P[w+2] (q6-q8) first, then the others with the carry chain spread
+# between them.  P[w] and P[w+1] are final after
+# this step (multiples of 2^32 once the carry from below is in, by the
+# choice of m_i and m_{i+1}); their carries go up exactly:
+#   P = E + 2^16 O = 2^16 (O + E>>16) (the low 16 bits of E are 0),
+#   so the carry P >> 32 is (O + E>>16) >> 16;
+# two vsra.u64 per position (O += E>>16, then E of the next += O>>16)
+# move the carry of P[w] into E[w+1] and that of P[w+1] into E[w+2].
+# So the scalar part of the next pair finds P[w+2] complete in memory
+# and needs no carry of its own.  A lane gains one carry < 2^50 besides
+# its products: the bound below (num <= 2^14) keeps its room.
+sub neon_macs_carry {
+    my ($n_only) = @_;
+    my @first = ([0, 'd0', a_s(0)], [1, 'd0', a_s(1)], [2, 'd0', a_s(2)],
+                 [1, 'd1', a_s(0)], [2, 'd1', a_s(1)], [0, 'd2', n_s(0)],
+                 [1, 'd2', n_s(1)], [2, 'd2', n_s(2)], [1, 'd3', n_s(0)],
+                 [2, 'd3', n_s(1)]);
+    @first = grep { $_->[1] eq 'd2' || $_->[1] eq 'd3' } @first if $n_only;
+    my @rest = grep { $_->[0] > 2 } neon_mac_list($n_only);
+    die "neon_macs_carry: product count"
+        unless @first + @rest == ($n_only ? 16 : 32);
+    my @vsra = ("\tvsra.u64\td13, d12, #16\t\t\@ O[w] += E[w] >> 16\n",
+                "\tvsra.u64\td14, d13, #16\t\t\@ E[w+1] += P[w] >> 32\n",
+                "\tvsra.u64\td15, d14, #16\n",
+                "\tvsra.u64\td16, d15, #16\t\t\@ E[w+2] += P[w+1] >> 32\n");
+    my $code = join '', map { mac_line($_) } @first;
+    for my $i (0 .. $#rest) {
+        $code .= mac_line($rest[$i]);
+        $code .= $vsra[int($i / 4)] if $i % 4 == 2 && int($i / 4) < @vsra;
+    }
+    $code .= $vsra[$_] for int((@rest + 1) / 4) .. $#vsra;   # n_only: the last
     return $code;
 }
 
 # One eight-word step of a pass: load a[j..j+7] (unless $n_only), n and
-# the positions P[w+j+1..w+j+8] (P[w+j] is in q6), the products, store
+# the positions P[w+j+1..w+j+8] (P[w+j] is in q6), the products (with
+# $carry: the first step of a product pass, see neon_macs_carry), store
 # P[w+j..w+j+7], and P[w+j+8] becomes the next step's q6.
 sub neon_step {
-    my ($n_only) = @_;
+    my ($n_only, $carry, $po) = @_;
+    $po //= $pout;
     my $code = $n_only ? '' : "\tvld1.32\t{d4-d7}, [$nap]!\n";
     $code .= <<___;
 	vld1.32	{d8-d11}, [$nnp]!
@@ -756,12 +836,12 @@ sub neon_step {
 	vld1.64	{d22-d25}, [$pin]!
 	vld1.64	{d26-d29}, [$pin]!
 ___
-    $code .= neon_macs($n_only);
+    $code .= $carry ? neon_macs_carry($n_only) : neon_macs($n_only);
     $code .= <<___;
-	vst1.64	{d12-d15}, [$pout]!
-	vst1.64	{d16-d19}, [$pout]!
-	vst1.64	{d20-d23}, [$pout]!
-	vst1.64	{d24-d27}, [$pout]!
+	vst1.64	{d12-d15}, [$po]!
+	vst1.64	{d16-d19}, [$po]!
+	vst1.64	{d20-d23}, [$po]!
+	vst1.64	{d24-d27}, [$po]!
 	vmov	q6, q14
 ___
     return $code;
@@ -806,108 +886,86 @@ sub neon_carry {
 ___
 }
 
-# The scalar part of a pair of rounds (see above), for one byte order:
-# carry C out of P[w-2], P[w-1]; exit when b is done; then "$first:" and
-# neon_m.
-sub neon_consume {
-    my ($be, $first) = @_;
-    my $code = <<___;
-	ldrd	r0, r1, [$wp, #-32]		\@ P[w-2]: E
-	ldrd	r4, r5, [$wp, #-24]		\@ O
-	ldrd	r6, r7, [$wp, #-16]		\@ P[w-1]: E
-	ldrd	r8, r9, [$wp, #-8]		\@ O
-___
-    $code .= neon_carry($be, $cl, $ch, 'r0', 'r1', 'r4', 'r5');
-    $code .= neon_carry($be, $cl, $ch, 'r6', 'r7', 'r8', 'r9');
-    $code .= <<___;
-	ldr	r0, [sp, #$L{BEND}]
-	cmp	r2, r0
-	beq	.Lneon_done
-$first:
-___
-    return $code;
-}
-
 # m_i, m_{i+1}; d0-d3 set; $nap, $nnp, $pin, $pout, $cnt, q6 = P[w]
 # ready for the pass.  With $ab the products a0*b[i], a1*b[i] and
 # a0*b[i+1] (this pair's own contributions to P[w], P[w+1]) enter m; the
 # squaring's pairs past the first eight rounds have none there (their
-# step 0 is n*m only, a0*a[i] was added doubled by round 0).
+# step 0 is n*m only, a0*a[i] was added doubled by round 0).  P[w]
+# already holds the carry from below (the first step of the pass before
+# put it there, see neon_macs_carry).  The pass stores through a copy of
+# $wp ($pout: with $wp itself, llvm-mca's A57 model makes the next
+# pair's loads wait for this pass's stores, 64 -> 94 cycles a pair at
+# num = 16, as its vst1 writeback waits for the data).  With $sq (the
+# squaring) the pass counts num; without (the product) num - 8 after its
+# first step, and r9 gets the end of bp for the exit test.
 sub neon_m {
-    my ($be, $ab) = @_;
+    my ($be, $ab, $sq) = @_;
     my ($xl, $xh) = lane_regs($be, 'r0', 'r1');
-    my ($e0l, $e0h) = lane_regs($be, 'r0', 'r1');
-    my ($o0l, $o0h) = lane_regs($be, 'r4', 'r5');
+    my ($ol, $oh) = lane_regs($be, 'r4', 'r5');
     my $code = <<___;
-	ldrd	r0, r1, [$wp]			\@ X = P[w] + C mod 2^64
+	ldrd	r0, r1, [$wp]			\@ X = P[w] mod 2^64
 	ldrd	r4, r5, [$wp, #8]
-	adds	$e0l, $e0l, $cl
-	adc	$e0h, $e0h, $ch
-	adds	$e0l, $e0l, $o0l, lsl #16
-	lsr	$o0l, $o0l, #16
-	orr	$o0l, $o0l, $o0h, lsl #16
-	adc	$e0h, $e0h, $o0l
-	ldrd	r4, r5, [sp, #$L{AP}]		\@ ap, np
+	adds	$xl, $xl, $ol, lsl #16
+	lsr	$ol, $ol, #16
+	orr	$ol, $ol, $oh, lsl #16
+	adc	$xh, $xh, $ol
+	ldrd	r4, r5, [r2], #8		\@ b[i], b[i+1]
+	ldrd	r8, r9, [sp, #$NL{N01}]		\@ n0, n1 (words)
 ___
     if ($ab) {
         $code .= <<___;
-	ldrd	r6, r7, [r4]			\@ a0, a1
-	ldrd	r8, r9, [r5]			\@ n0, n1 (words)
-	ldr	lr, [r2], #4			\@ b[i]
-	mla	r4, r6, lr, $xl			\@ lo(X + a0*b[i])
-	mul	r4, r4, $n0r			\@ m_i
-	umlal	$xl, $xh, r6, lr
-	umlal	$xl, $xh, r8, r4			\@ $xh = lo(carry into P[w+1])
-	ldr	r5, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
+	ldrd	r6, r7, [sp, #$NL{A01}]		\@ a0, a1
+	mla	lr, r6, r4, $xl			\@ lo(X + a0*b[i])
+	mul	lr, lr, $n0r			\@ m_i
+	umlal	$xl, $xh, r6, r4
+	umlal	$xl, $xh, r8, lr			\@ $xh = lo(carry into P[w+1])
+	ldr	r8, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
 	ldr	$xl, [$wp, #24+ASMCRYPT_LANE_LO]	\@ lo(O[w+1])
-	add	r5, r5, $xh
-	add	r5, r5, $xl, lsl #16
-	mla	r5, r7, lr, r5			\@ + a1*b[i]
-	mla	r5, r9, r4, r5			\@ + n1*m_i
-	ldr	r8, [r2], #4			\@ b[i+1]
-	mla	r5, r6, r8, r5			\@ + a0*b[i+1]
-	mul	r5, r5, $n0r			\@ m_{i+1}
+	add	r8, r8, $xh
+	add	r8, r8, $xl, lsl #16
+	mla	r8, r7, r4, r8			\@ + a1*b[i]
+	mla	r8, r9, lr, r8			\@ + n1*m_i
+	mla	r8, r6, r5, r8			\@ + a0*b[i+1]
+	mul	r8, r8, $n0r			\@ m_{i+1}
 ___
     } else {
         $code .= <<___;
-	ldrd	r8, r9, [r5]			\@ n0, n1 (words)
-	ldr	lr, [r2], #4			\@ b[i]
-	mul	r4, $xl, $n0r			\@ m_i = lo(X)*n0
-	umlal	$xl, $xh, r8, r4			\@ $xh = lo(carry into P[w+1])
-	ldr	r5, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
+	mul	lr, $xl, $n0r			\@ m_i = lo(X)*n0
+	umlal	$xl, $xh, r8, lr			\@ $xh = lo(carry into P[w+1])
+	ldr	r8, [$wp, #16+ASMCRYPT_LANE_LO]	\@ lo(E[w+1])
 	ldr	$xl, [$wp, #24+ASMCRYPT_LANE_LO]	\@ lo(O[w+1])
-	add	r5, r5, $xh
-	add	r5, r5, $xl, lsl #16
-	mla	r5, r9, r4, r5			\@ + n1*m_i
-	ldr	r8, [r2], #4			\@ b[i+1]
-	mul	r5, r5, $n0r			\@ m_{i+1}
+	add	r8, r8, $xh
+	add	r8, r8, $xl, lsl #16
+	mla	r8, r9, lr, r8			\@ + n1*m_i
+	mul	r8, r8, $n0r			\@ m_{i+1}
 ___
     }
+    my $count = $sq ? "\tldr\t$cnt, [sp, #$L{NUM}]\n"
+                    : "\tldrd\t$cnt, r9, [sp, #$NL{CNT}]\t\t\@ num - 8, end of bp\n";
     $code .= <<___;
-	vmov	d30, lr, r4			\@ (b[i], m_i)
-	vmov	d31, r8, r5
-	vmovl.u16	q0, d30			\@ d0 = (bl, bh), d1 = (ml, mh)
-	vmovl.u16	q1, d31
+	vmov	d30, r4, r5			\@ (b[i], b[i+1])
+	vmov	d31, lr, r8			\@ (m_i, m_{i+1})
+	vmovl.u16	q0, d30			\@ d0, d1 = (bl, bh) of b[i], b[i+1]
+	vmovl.u16	q1, d31			\@ d2, d3 = (ml, mh) of m_i, m_{i+1}
 	ldrd	$nap, $nnp, [sp, #$L{AP}]
-	mov	$pout, $wp
+${count}	mov	$pout, $wp
 	add	$pin, $wp, #16
 	vld1.64	{d12-d13}, [$pout]		\@ P[w]
-	ldr	$cnt, [sp, #$L{NUM}]
 ___
     return $code;
 }
 
-# The squaring's scalar part: the carry, then m without or with this
-# pair's own products by the group g = i/8 of its rounds (g > 0: none).
+# The squaring's scalar part: m without or with this pair's own
+# products by the group g = i/8 of its rounds (g > 0: none).
 sub neon_sq_scalar {
     my ($be) = @_;
-    return neon_consume($be, '.Lneon_sq_first') . <<___ . neon_m($be, 1)
+    return <<___ . neon_m($be, 1, 1)
 	ldr	r0, [sp, #$L{AP}]
 	sub	r0, r2, r0
 	cmp	r0, #32				\@ i >= 8: group g > 0
 	bhs	.Lneon_sq_g
 ___
-         . "\tb\t.Lneon_sq_pass\n.Lneon_sq_g:\n" . neon_m($be, 0);
+         . "\tb\t.Lneon_sq_pass\n.Lneon_sq_g:\n" . neon_m($be, 0, 1);
 }
 
 # Fold loop body, two positions: tp word = lo(P + C), C = the rest.
@@ -946,7 +1004,7 @@ sub neon_path {
 	add	r10, r12, #2
 	bic	r10, r10, #1
 	lsl	r10, r10, #2
-	add	r10, r10, #$L{TP}		\@ offset of P[-2]: header + tp
+	add	r10, r10, #$NTP		\@ offset of P[-2]: header + tp
 	lsl	r11, r12, #5
 	add	r11, r11, #32			\@ bytes of P[-2..2num-1]: 32*(num+1)
 	add	lr, r10, r11			\@ end of P: d8-d15 saved there
@@ -955,7 +1013,14 @@ sub neon_path {
 	add	r6, sp, lr
 	sub	r6, r6, #64
 	vstmia	r6, {d8-d15}
-@{[ save_args('r9', 'r0', 'lr') ]}	add	$wp, sp, r10			\@ P[-2]
+@{[ save_args('r9', 'r0', 'lr') ]}	sub	r4, r12, #8
+	str	r4, [sp, #$NL{CNT}]		\@ num - 8
+	str	r0, [sp, #$NL{BEND}]		\@ end of bp (save_args' r0)
+	ldrd	r4, r5, [r1]			\@ a[0], a[1]
+	strd	r4, r5, [sp, #$NL{A01}]
+	ldrd	r4, r5, [r3]			\@ n[0], n[1]
+	strd	r4, r5, [sp, #$NL{N01}]
+	add	$wp, sp, r10			\@ P[-2]
 	mov	r6, $wp
 	lsr	r8, r12, #2			\@ 32 + 128*(num/4) bytes
 ___
@@ -963,17 +1028,16 @@ ___
     $code .= <<___;
 	add	$wp, $wp, #32			\@ &P[w], w = 0
 	ldr	$n0r, [sp, #$L{N0}]
-	mov	$cl, #0				\@ carry C = 0
-	mov	$ch, #0
 	cmp	r1, r2				\@ ap == bp: the squaring
-	beq	.Lneon_sq_first			\@ no consumed positions yet
-	b	.Lneon_first
+	beq	.Lneon_sq_outer
 
+	\@ The product: per pair of rounds m_i, m_{i+1}, then the pass,
+	\@ whose first step also carries P[w], P[w+1] up into E[w+2].
 .Lneon_outer:
 #ifdef __ARMEB__
 ___
-    $code .= join '', map { neon_consume($_, '.Lneon_first') . neon_m($_, 1) . ($_ ? "#else\n" : "#endif\n") } 1, 0;
-    $code .= <<___ . neon_step(0) . <<___;
+    $code .= neon_m(1, 1, 0) . "#else\n" . neon_m(0, 1, 0) . "#endif\n";
+    $code .= neon_step(0, 1) . <<___ . neon_step(0, 0) . <<___;
 .Lneon_inner:
 \@ LLVM-MCA-BEGIN mont_inner_neon
 \@ LLVM-MCA-UNITS 16 limbs
@@ -983,51 +1047,15 @@ ___
 \@ LLVM-MCA-END
 	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
 	add	$wp, $wp, #32
-	b	.Lneon_outer
-
-	\@ Squaring (ap == bp): the pass of the pair in group g = i/8 runs
-	\@ g steps of n*m only (a[i]*a[j] for j < 8g was added doubled by
-	\@ round j), the diagonal step (j in 8g..8g+7) as in a product, and
-	\@ the steps above it with the b vectors doubled (2*a[i]*a[j] for
-	\@ both orders; halves below 2^17, products below 2^49).
-.Lneon_sq_outer:
-#ifdef __ARMEB__
-___
-    $code .= neon_sq_scalar(1) . "#else\n" . neon_sq_scalar(0) . "#endif\n";
-    $code .= <<___ . neon_step(1) . <<___ . neon_step(0) . <<___ . neon_step(0) . <<___;
-.Lneon_sq_pass:
-	ldr	r9, [sp, #$L{AP}]
-	sub	r9, r2, r9
-	sub	r9, r9, #8
-	lsrs	r9, r9, #5			\@ g: the steps below the diagonal
-	beq	.Lneon_sq_diag
-	add	$nap, $nap, r9, lsl #5		\@ a[8g]: the diagonal step's
-.Lneon_sq_nstep:
-\@ LLVM-MCA-BEGIN mont_sqr_nstep_neon
-\@ LLVM-MCA-UNITS 16 limbs
-___
-	sub	$cnt, $cnt, #8
-	subs	r9, r9, #1
-	bne	.Lneon_sq_nstep
-\@ LLVM-MCA-END
-.Lneon_sq_diag:
-___
-	subs	$cnt, $cnt, #8
-	beq	.Lneon_sq_end
-	vshl.i32	d0, d0, #1			\@ (2bl, 2bh) of a[i], a[i+1]
-	vshl.i32	d2, d2, #1
-.Lneon_sq_fstep:
-___
-	subs	$cnt, $cnt, #8
-	bne	.Lneon_sq_fstep
-.Lneon_sq_end:
-	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
-	add	$wp, $wp, #32
-	b	.Lneon_sq_outer
+	cmp	r2, r9				\@ r9: end of bp
+	bne	.Lneon_outer
 
 .Lneon_done:
-	\@ Fold P[num..2num-1] and C into tp[0..num-1], tp[num].
-	add	r2, sp, #$L{TP}
+	\@ Fold P[num..2num-1] into tp[0..num-1], tp[num], with the carry
+	\@ C: 0 at P[num] (the last pass's first step put it into E[num]).
+	mov	$cl, #0
+	mov	$ch, #0
+	add	r2, sp, #$NTP
 	ldr	r3, [sp, #$L{NUM}]
 .Lneon_fold:
 #ifdef __ARMEB__
@@ -1043,7 +1071,7 @@ ___
 	add	r10, r12, #2
 	bic	r10, r10, #1
 	lsl	r10, r10, #2
-	add	r10, r10, #$L{TP}
+	add	r10, r10, #$NTP
 	add	r6, sp, r10			\@ P[-2]
 	lsr	r8, r12, #2
 ___
@@ -1054,7 +1082,7 @@ ___
 	\@ rp = tp - np (four words per step), then rp = tp where that
 	\@ borrowed (mask, vbit), eight words per step; tp is wiped.
 	ldr	r0, [sp, #$L{RP}]
-	add	r4, sp, #$L{TP}
+	add	r4, sp, #$NTP
 	ldr	r5, [sp, #$L{NP}]
 	add	r3, r4, r12, lsl #2		\@ &tp[num]
 	cmp	r0, r0				\@ C = 1: no borrow
@@ -1073,7 +1101,7 @@ ___
 	sbc	r9, r9, r9			\@ all ones: tp < np, keep tp
 	vdup.32	q10, r9
 	ldr	r0, [sp, #$L{RP}]
-	add	r4, sp, #$L{TP}
+	add	r4, sp, #$NTP
 	mov	r10, #0
 .Lneon_copy:
 	vld1.32	{d0-d3}, [r0]			\@ tp - np
@@ -1085,12 +1113,68 @@ ___
 	teq	r4, r3
 	bne	.Lneon_copy
 	str	r10, [r4]			\@ wipe tp[num]
+	add	r4, sp, #$NL{A01}
+	vst1.32	{d16-d17}, [r4]			\@ wipe the a[0], a[1], n[0], n[1] copies
 	vmov.i32	q0, #0			\@ wipe the NEON registers
 	vmov.i32	q1, #0			\@ (q8-q15 are zero since the
 	vmov.i32	q2, #0			\@ wipe of P; q4-q7 restored)
 	vmov.i32	q3, #0
 	vmov.i32	q10, #0
 	b	.Lmont_ret
+
+	\@ Squaring (ap == bp): the pass of the pair in group g = i/8 runs
+	\@ g steps of n*m only (a[i]*a[j] for j < 8g was added doubled by
+	\@ round j), the diagonal step (j in 8g..8g+7) as in a product, and
+	\@ the steps above it with the b vectors doubled (2*a[i]*a[j] for
+	\@ both orders; halves below 2^17, products below 2^49).  The first
+	\@ step (the n*m-only one for g > 0, else the diagonal one) carries
+	\@ P[w], P[w+1] up as in the product.
+.Lneon_sq_outer:
+#ifdef __ARMEB__
+___
+    $code .= neon_sq_scalar(1) . "#else\n" . neon_sq_scalar(0) . "#endif\n";
+    $code .= <<___ . neon_step(1, 1) . <<___ . neon_step(1, 0) . <<___ . neon_step(0, 0) . <<___ . neon_step(0, 0) . <<___ . neon_step(0, 1) . <<___;
+.Lneon_sq_pass:
+	ldr	r9, [sp, #$L{AP}]
+	sub	r9, r2, r9
+	sub	r9, r9, #8
+	lsrs	r9, r9, #5			\@ g: the steps below the diagonal
+	beq	.Lneon_sq_diag0
+	add	$nap, $nap, r9, lsl #5		\@ a[8g]: the diagonal step's
+___
+	sub	$cnt, $cnt, #8
+	subs	r9, r9, #1
+	beq	.Lneon_sq_diag
+.Lneon_sq_nstep:
+\@ LLVM-MCA-BEGIN mont_sqr_nstep_neon
+\@ LLVM-MCA-UNITS 16 limbs
+___
+	sub	$cnt, $cnt, #8
+	subs	r9, r9, #1
+	bne	.Lneon_sq_nstep
+\@ LLVM-MCA-END
+.Lneon_sq_diag:
+___
+	subs	$cnt, $cnt, #8
+	beq	.Lneon_sq_end
+	vshl.i32	q0, q0, #1			\@ (2bl, 2bh) of a[i], a[i+1]
+.Lneon_sq_fstep:
+___
+	subs	$cnt, $cnt, #8
+	bne	.Lneon_sq_fstep
+.Lneon_sq_end:
+	vst1.64	{d12-d13}, [$pout]		\@ P[w+num]
+	add	$wp, $wp, #32
+	ldr	r0, [sp, #$L{BEND}]
+	cmp	r2, r0
+	bne	.Lneon_sq_outer
+	b	.Lneon_done
+.Lneon_sq_diag0:				\@ g = 0: the diagonal step first
+___
+	subs	$cnt, $cnt, #8
+	beq	.Lneon_sq_end
+	vshl.i32	q0, q0, #1
+	b	.Lneon_sq_fstep
 ___
     return $code;
 }
