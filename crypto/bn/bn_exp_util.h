@@ -56,8 +56,9 @@ typedef int bn_exp_sqrn_f(BN_ULONG *r, const BN_ULONG *b, const BN_ULONG *np,
  * acc = tab[top window], then per window BN_EXP_WIN_BITS squarings of acc
  * and a product with the entry gathered into x, every product being
  * mul(.., np, n0, num) (a window one sqrn call when it takes it; the
- * entry is gathered before the squarings).  The same operations for every exponent of ewords
- * words; tab holds BN_EXP_WIN_SIZE entries of stride S. */
+ * entry is gathered before the squarings).  The same operations for
+ * every exponent of ewords words; tab holds BN_EXP_WIN_SIZE entries of
+ * stride S. */
 void bn_exp_scan(BN_ULONG *acc, BN_ULONG *x, const BN_ULONG *ep, int ewords,
                  const BN_ULONG *tab, int S, bn_exp_gather_f gather,
                  bn_exp_mul_f *mul, bn_exp_sqrn_f *sqrn,

@@ -21,9 +21,9 @@
  *   Fixed 5-bit windows as in bn_exp.c: 32 powers, 5 squarings and one
  *   multiplication per window (radix 2^64 with MULX and num % 8 == 0: the
  *   5 squarings and the product are one bn_mont_sqrn_mul_x86_64 call,
- *   which saves five entries and wipes of bn_mul_mont), table entries read by a masked scan of all
- *   32 entries (bn_gather52_x86_64 with AVX-512, bn_gather64_avx2_x86_64
- *   with AVX2, else a C scan).
+ *   which saves five entries and wipes of bn_mul_mont), table entries
+ *   read by a masked scan of all 32 entries (bn_gather52_x86_64 with
+ *   AVX-512, bn_gather64_avx2_x86_64 with AVX2, else a C scan).
  *   Out of Montgomery form with a product by 1.
  */
 #include "bn_local.h"
@@ -157,8 +157,9 @@ static int has_mulx(unsigned int caps)
 }
 
 /* a window (its squarings and product) in one call on bn_mul_mont's sqr8
- * and mulx2 paths, where bn_mont_sqrn_mul_x86_64 takes it: decided once per modexp, so that the
- * other paths do not pay a declined call per window */
+ * and mulx2 paths, where bn_mont_sqrn_mul_x86_64 takes it: decided once
+ * per modexp, so that the other paths do not pay a declined call per
+ * window */
 static int sqrn_takes(int num, unsigned int caps)
 {
     return has_mulx(caps) && num % 8 == 0;

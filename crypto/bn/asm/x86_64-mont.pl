@@ -303,10 +303,15 @@ my $S_C = '248(%rsp)';
 my $S_CNT = '104(%rsp)';
 # the block reduction: the high word of -n^-1 mod 2^128 (its low word is n0)
 my $S_K2 = '112(%rsp)';
-# bn_mont_sqrn_mul_x86_64: the multiplier b after the squarings (0: none;
-# bn_mul_mont's block entries and bn_mont_sqrn_x86_64 clear it)
+# bn_mont_sqrn_mul_x86_64: the multiplier b of its last step (0 for
+# bn_mont_sqrn_x86_64; read only when $S_CNT is down to 1 on those two
+# entries' paths, never by bn_mul_mont's)
 my $S_MB = '120(%rsp)';
 my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
+# Wipe @S_M and @S_X (the block paths' multipliers and diagonal terms, the
+# s8/m8 words of t): words of a and of the product.  Clobbers %xmm0.
+my $wipe_mx = "\tpxor\t%xmm0,%xmm0\n"
+    . join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304);
 
 # Register map (both multiplication paths agree on these):
 my $ape  = '%rsi';              # ap + 8n
@@ -873,7 +878,6 @@ ___
         return <<___;
 $label:
 	movq	\$1,$S_CNT
-	movq	\$0,$S_MB
 ${label}_go:
 	leaq	1(%r9,%r9),%rax
 	movq	%rax,$S_WIPE
@@ -1091,7 +1095,8 @@ ___
     # = the squarings (bn_mul_mont: 1).  The frame's t area is not used;
     # @S8_T (the block paths' multiplier and diagonal slots, free here) is
     # wiped at the end.  Only num (public) and S_CNT decide branches.
-    # 525 instructions per squaring against the block path's 672, and
+    # 526 instructions per squaring (a step of bn_mont_sqrn_x86_64) against
+    # the block path's 672, and
     # about a fifth less time (see the header).
     {
         my @S8_T = (@S_M, @S_X);
@@ -1168,7 +1173,6 @@ ___
         $code .= <<___;
 .Lmont_m8:
 	movq	\$1,$S_CNT
-	movq	\$0,$S_MB
 $setup	movq	$S_BP,%rdi
 .Lmont_m8_go:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
@@ -1177,7 +1181,6 @@ $ab# LLVM-MCA-END
 	jmp	.Lmont_8_red
 .Lmont_s8:
 	movq	\$1,$S_CNT
-	movq	\$0,$S_MB
 .Lmont_s8_go:
 $setup.Lmont_s8_sq:
 $zero_ring# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
@@ -1187,21 +1190,17 @@ $sq# LLVM-MCA-END
 # LLVM-MCA-BEGIN bn_mul_mont_8_red
 # LLVM-MCA-UNITS 8 limbs
 $red# LLVM-MCA-END
-	decq	$S_CNT			# bn_mont_sqrn_x86_64: square the result
-	jz	.Lmont_8_done
+	decq	$S_CNT			# bn_mont_sqrn_x86_64 and _mul_x86_64:
+	jz	.Lmont_8_done		# the next step on the result
 	movq	%rdi,%rsi
-	jmp	.Lmont_s8_sq
-.Lmont_8_done:
-	movq	$S_MB,%rdi		# bn_mont_sqrn_mul_x86_64: then one
-	testq	%rdi,%rdi		# product by b (m8; np, n0, K2 are set)
-	jz	.Lmont_8_wipe
-	movq	\$0,$S_MB
-	movq	\$1,$S_CNT
-	movq	$S_RP,%rsi
+	cmpq	\$1,$S_CNT		# the last step: the product by b
+	jne	.Lmont_s8_sq		# (m8; np, n0, K2 are set) if there
+	movq	$S_MB,%rdi		# is a b
+	testq	%rdi,%rdi
+	jz	.Lmont_s8_sq
 	jmp	.Lmont_m8_go
-.Lmont_8_wipe:
-	pxor	%xmm0,%xmm0		# the words of t and a in the frame
-@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movl	\$1,%eax
+.Lmont_8_done:
+$wipe_mx	movl	\$1,%eax
 	jmp	.Lmont_ret
 
 ___
@@ -1328,26 +1327,20 @@ $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	movq	$num,%rcx
 	negq	%rcx
 	negq	$tn			# CF = 1: take t
-$sel8	decq	$S_CNT			# bn_mont_sqrn_x86_64: the next squaring
-	jnz	.Lmont_sqrn_next	# of the result, in the same frame
-	movq	$S_MB,%rax		# bn_mont_sqrn_mul_x86_64: then one
-	testq	%rax,%rax		# product by b (mulx2)
-	jnz	.Lmont_sqrn_mul
-	pxor	%xmm0,%xmm0		# and the scalars holding words of a
-@{[ join('', map { "\tmovups\t%xmm0,$_(%rsp)\n" } 128, 144, 160, 176, 256, 272, 288, 304) ]}	movq	%rcx,$S_C		# (\@S_M, \$S_C, \@S_X; %rcx = 0), once
-	jmp	.Lmont_wipe_t		# per call, as t
+$sel8	decq	$S_CNT			# bn_mont_sqrn_x86_64 and _mul_x86_64:
+	jnz	.Lmont_sqrn_next	# the next step on the result, in the
+$wipe_mx	movq	%rcx,$S_C		# same frame; the scalars holding
+	jmp	.Lmont_wipe_t		# words of a (%rcx = 0) once per call
 .Lmont_sqrn_next:
 	movq	$S_RP,%rax
 	movq	%rax,$S_AP
 	movq	$S_N0B,$n0		# ($num, $npe: put back by the reduction)
-	jmp	.Lmont_sqr8_go
-.Lmont_sqrn_mul:
+	cmpq	\$1,$S_CNT		# the last step: the product by b
+	jne	.Lmont_sqr8_go		# (mulx2) if there is a b
+	movq	$S_MB,%rax
+	testq	%rax,%rax
+	jz	.Lmont_sqr8_go
 	movq	%rax,$S_BP
-	movq	\$0,$S_MB
-	movq	\$1,$S_CNT
-	movq	$S_RP,%rax
-	movq	%rax,$S_AP
-	movq	$S_N0B,$n0
 	jmp	.Lmont_x2_go
 
 .Lmont_final:
@@ -1412,6 +1405,8 @@ ___
 {
     my $sqrn_entry = sub {
         my ($name, $ap, $mb) = @_;
+        # the steps: count squarings, and the product when there is a b
+        my $steps = $mb eq '$0' ? '' : "\tincq\t%r9\n";
         return <<___;
 .asm_func $name, $MONT_FRAME
 	xorl	%eax,%eax
@@ -1424,7 +1419,7 @@ ___
 	cmpl	\$$MAXW,%r8d
 	jg	.L${name}_ret
 @{[cap_require(".L${name}_ret", @CAP_MULX)]}	movslq	%r9d,%r9
-	movq	%r9,$S_CNT
+$steps	movq	%r9,$S_CNT
 	movslq	%r8d,$num
 	movq	(%rcx),$n0
 	movq	%rdi,$S_RP
