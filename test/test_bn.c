@@ -233,7 +233,9 @@ static int test_sqr_mixed(void)
  * with rp apart from ap and rp == ap, random and near-all-ones operands;
  * bn_mont_sqrn_mul_x86_64 (a whole window: the squarings of rp in place,
  * then the product with b) must equal them followed by one bn_mul_mont_c
- * by b.  Where they must decline (no BMI2+ADX at this capability level,
+ * by b; at num 8 also 300 more windows (counts 1-6, moduli with all-ones
+ * top words among them), whose squarings end almost reduced.  Where they
+ * must decline (no BMI2+ADX at this capability level,
  * num not a multiple of 8 or out of range, count < 1) they return 0 and
  * leave rp alone.  Returns the number of calls.
  */
@@ -286,6 +288,28 @@ static int test_sqrn(void)
                           "sqrn: num %d count %d %s", num, count, k ? "rp == ap" : "");
             }
         }
+    }
+    /* num 8 (s8/m8): the squarings of a window end almost reduced (rp <
+     * 2^512 but maybe >= n, t - n taken only when t >= 2^512), so the
+     * window must still come out below n; many windows, so that the top
+     * bit is set in many of their steps, and moduli whose top words are
+     * all ones (t >= 2^512 most often) */
+    for (i = 0; i < 300; i++) {
+        int count = 1 + i % 6;
+
+        rand_operands(N, A, B, 8, i % 4 == 0);
+        if (i % 4 == 1)
+            N[7] = N[6] = (asmcrypt_word)-1;
+        n0w[0] = asmcrypt_bn_mont_n0(N);
+        memcpy(ref, A, sizeof(asmcrypt_word) * 8);
+        for (k = 0; k < count; k++)
+            bn_mul_mont_c(ref, ref, ref, N, n0w, 8);
+        bn_mul_mont_c(refb, ref, B, N, n0w, 8);
+        memcpy(r, A, sizeof(asmcrypt_word) * 8);
+        rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, 8, count);
+        calls++;
+        CHECK(rc == takes && same(r, rc ? refb : A, 8), "sqrn_mul: num 8 count %d, window %d",
+              count, i);
     }
     for (i = 0; i < 8; i++)
         N[i] = tu_rand_word() | 1;
@@ -523,7 +547,7 @@ int main(int argc, char **argv)
     {
         int nq = test_sqrn();
 
-        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 9 * 2,
+        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 300 + 9 * 2,
               "only %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls", nq);
         printf("bn: %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls\n", nq);
     }
