@@ -51,10 +51,9 @@ unsigned int asmcrypt_cpu_caps(void);
  * "armv7-neon", "mips32r2", ...) otherwise, and NULL for an unknown name.
  * For bn_mont_mul and mod_exp the name is that of the path used for large
  * num; small or odd sizes may decline to a simpler path (on 32-bit ARM,
- * NEON Montgomery runs the integer code below num 16 and for num not a
- * multiple of 8; on
- * x86_64 a 512-bit or smaller mod_exp runs MULX even where the name is
- * "x86_64-ifma").  The name must match exactly
+ * the NEON Montgomery runs the integer code below num 16 and for num not
+ * a multiple of 8; on x86_64 a mod_exp of 512 bits or less runs MULX
+ * even where the name is "x86_64-ifma").  The name must match exactly
  * (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
  * checks that the named path is the one that runs, at every level.
  */
