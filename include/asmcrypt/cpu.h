@@ -52,9 +52,9 @@ unsigned int asmcrypt_cpu_caps(void);
  * For bn_mont_mul and mod_exp the name is that of the path used for large
  * num; small or odd sizes may decline to a simpler path (on 32-bit ARM,
  * the NEON Montgomery runs the integer code below num 16 and for num not
- * a multiple of 8; on x86_64 a mod_exp of 512 bits or less runs MULX
- * even where the name is "x86_64-ifma").  The name must match exactly
- * (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
+ * a multiple of 8; on x86_64 a mod_exp of up to 256 bits or of 512 bits
+ * runs MULX even where the name is "x86_64-ifma").  The name must match
+ * exactly (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
  * checks that the named path is the one that runs, at every level.
  */
 const char *asmcrypt_impl(const char *primitive);
