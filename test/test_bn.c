@@ -225,6 +225,73 @@ static int test_sqr_mixed(void)
     return count;
 }
 
+#if defined(ASMCRYPT_BN_MONT_ASM)
+/* Fill the stack below the caller's frame, as deep as bn_mul_mont's frame
+ * can go, so that the next call from the same caller finds the junk in
+ * its own frame: kind 0 zero words, 1 all-ones, 2 alternating bits, 3
+ * random words. */
+static void __attribute__((noinline)) poison_stack(int kind)
+{
+    volatile asmcrypt_word junk[8192];
+    int i;
+
+    for (i = 0; i < 8192; i++)
+        junk[i] = kind == 0 ? 0 : kind == 1 ? (asmcrypt_word)-1
+                : kind == 2 ? (asmcrypt_word)0xa5a5a5a5a5a5a5a5ull : tu_rand_word();
+    (void)junk[kind];
+}
+
+/*
+ * bn_mul_mont (the arch's assembly) on a stack full of junk (each kind of
+ * poison_stack), a*b and a*a at sizes around every path's boundaries.  A
+ * frame slot read before it is written (a temporary not zeroed, a carry
+ * word, an unused position of the NEON array) gives a wrong product under
+ * one kind or another.  The oracle is bn_mul_mont_c.  Returns the number
+ * of calls.
+ */
+static int test_poisoned_stack(void)
+{
+    static const int nums[] = { 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32,
+                                33, 40, 48, 63, 64, 65, 96, 128 };
+    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    int calls = 0, kind, ni, sq, rc;
+
+    tu_seed(0x9015);
+    for (kind = 0; kind < 4; kind++) {
+        for (ni = 0; ni < (int)(sizeof(nums) / sizeof(nums[0])); ni++) {
+            int i, num = nums[ni];
+
+            if (num > ASMCRYPT_BN_MAX_WORDS)
+                continue;
+            for (i = 0; i < num; i++) {
+                N[i] = tu_rand_word();
+                A[i] = tu_rand_word();
+                B[i] = tu_rand_word();
+            }
+            N[0] |= 1;
+            N[num - 1] |= (asmcrypt_word)1 << (W - 1);
+            A[num - 1] = N[num - 1] - 1;
+            B[num - 1] = N[num - 1] - 2;
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            for (sq = 0; sq < 2; sq++) {
+                const asmcrypt_word *bp = sq ? A : B;
+
+                CHECK(bn_mul_mont_c(ref, A, bp, N, n0w, num) == 1, "poisoned: C num %d", num);
+                set_guard(r, num);
+                poison_stack(kind);
+                rc = bn_mul_mont(r, A, bp, N, n0w, num);
+                calls++;
+                if (rc)
+                    CHECK(same(r, ref, num) && guard_ok(r, num),
+                          "poisoned stack (kind %d): bn_mul_mont num %d %s", kind, num,
+                          sq ? "a*a" : "a*b");
+            }
+        }
+    }
+    return calls;
+}
+#endif
+
 #if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
 /*
  * bn_mont_sqrn_x86_64 (x86_64-mont, the modexp windows' squarings): count
@@ -543,6 +610,9 @@ int main(int argc, char **argv)
     ne = test_modexp(argv[1]);
     ns = test_sqr_ones();
     nx = test_sqr_mixed();
+#if defined(ASMCRYPT_BN_MONT_ASM)
+    printf("bn: %d bn_mul_mont calls on a poisoned stack\n", test_poisoned_stack());
+#endif
 #if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
     {
         int nq = test_sqrn();
