@@ -13,7 +13,11 @@
 # references, at every capability level of this CPU.  It checks the
 # translator's argument shuffle, stack-argument offsets and register
 # saves; the SEH unwind data itself is only checked by the assembler
-# (x86_64-w64-mingw32-gcc -c) when that compiler is installed.
+# (x86_64-w64-mingw32-gcc -c) when that compiler is installed, and here
+# for the two entries that run inside another function's body: the
+# prologues of bn_mont_sqrn_x86_64 and bn_mont_sqrn_mul_x86_64 must give
+# the same unwind directives as bn_mul_mont's.  Every
+# crypto/*/asm/*x86_64*.pl of the tree must be in the module list below.
 # Prints "win64-check: N passed, N failed"; exit status 1 on failure.
 set -eu
 SRC=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -24,7 +28,21 @@ trap 'rm -rf "$T"' EXIT
 strip_coff() {
     grep -v -E '^\.seh_|^\.def ' "$1" | sed 's/^\.section \.rdata,"dr"/.section .rodata/'
 }
-for m in crypto/poly1305/asm/poly1305-x86_64 crypto/bn/asm/x86_64-mont crypto/bn/asm/x86_64-words; do
+MODS="crypto/poly1305/asm/poly1305-x86_64 crypto/bn/asm/x86_64-mont crypto/bn/asm/x86_64-words"
+# Checks made here in the shell, added to the driver's counts at the end.
+shp=0 shf=0
+sh_check() {    # sh_check WHAT OK(0/1)
+    if [ "$2" -eq 1 ]; then shp=$((shp + 1)); else shf=$((shf + 1)); echo "FAIL: $1"; fi
+}
+# Every x86_64 module of the tree is one the driver runs: a new script
+# must be added to MODS and to the driver, not be left out unseen.
+for pl in "$SRC"/crypto/*/asm/*x86_64*.pl; do
+    [ -f "$pl" ] || continue
+    m=${pl#"$SRC"/}; m=${m%.pl}
+    case " $MODS " in *" $m "*) ok=1 ;; *) ok=0 ;; esac
+    sh_check "$m.pl is not in this check's module list" $ok
+done
+for m in $MODS; do
     b=$(basename $m)
     perl "$SRC/$m.pl" mingw64 "$T/$b.win.S"
     if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
@@ -219,8 +237,8 @@ static void poly(unsigned caps)
  * bn_mont_sqrn_mul_x86_64 (r1 = a in place, squared count times, then
  * times b) under the Win64 convention, against bn_mul_mont_c; a decline
  * (no BMI2+ADX, num % 8 != 0) must leave r1 as it was. */
-static void sqrn(const char *name, unsigned caps, u64 *r1, u64 *r2, const u64 *a, const u64 *b,
-                 const u64 *m, const u64 *n0, int num, int count)
+static void sqrn(const char *name, unsigned caps, BN_ULONG *r1, BN_ULONG *r2, const BN_ULONG *a,
+                 const BN_ULONG *b, const BN_ULONG *m, const BN_ULONG *n0, int num, int count)
 {
     const unsigned mulx = ASMCRYPT_CAP_X86_BMI2 | ASMCRYPT_CAP_X86_ADX;
     int k, takes = num % 8 == 0 && (caps & mulx) == mulx;
@@ -299,4 +317,29 @@ $CC -std=gnu99 -O1 -Wall -Wa,--noexecstack -I"$T" -I"$SRC/include" -I"$SRC/crypt
     "$SRC"/crypto/bn/bn_mont.c "$SRC"/crypto/bn/bn_words.c "$SRC"/crypto/bn/bn_api.c \
     "$SRC"/crypto/bn/bn_dispatch.c "$SRC"/crypto/bn/bn_exp.c "$SRC"/crypto/bn/bn_exp_util.c \
     "$SRC"/crypto/err.c
-"$T/drv"
+# bn_mont_sqrn_x86_64 and bn_mont_sqrn_mul_x86_64 jump into bn_mul_mont's
+# body (its s8 / sqr8 code and epilogue): while they run there, a Win64
+# unwinder reads bn_mul_mont's unwind data, so their prologues must be
+# the same, directive for directive (the function name aside).
+seh_prologue() {    # seh_prologue FILE FUNC: .seh_ lines of FUNC's prologue
+    awk -v f="$2" '$0 == ".seh_proc " f {p = 1; next} p && /^\.seh_endprologue/ {exit} p && /^\.seh_/' "$1"
+}
+ref=$(seh_prologue "$T/x86_64-mont.win.S" bn_mul_mont)
+for f in bn_mont_sqrn_x86_64 bn_mont_sqrn_mul_x86_64; do
+    ok=0
+    [ -n "$ref" ] && [ "$(seh_prologue "$T/x86_64-mont.win.S" $f)" = "$ref" ] && ok=1
+    sh_check "$f: Win64 unwind data differs from bn_mul_mont's" $ok
+done
+
+set +e
+"$T/drv" > "$T/drv.out"
+rc=$?
+set -e
+sed '$d' "$T/drv.out"
+last=$(tail -n 1 "$T/drv.out")
+p=$(echo "$last" | sed -n 's/^win64-check: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+f=$(echo "$last" | sed -n 's/^win64-check: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+if [ -z "$p" ]; then echo "$last"; p=0; f=1; fi
+[ "$rc" -eq 0 ] || [ "$f" -gt 0 ] || f=1
+echo "win64-check: $((p + shp)) passed, $((f + shf)) failed"
+[ $((f + shf)) -eq 0 ]

@@ -225,6 +225,73 @@ static int test_sqr_mixed(void)
     return count;
 }
 
+#if defined(ASMCRYPT_BN_MONT_ASM)
+/* Fill the stack below the caller's frame, as deep as bn_mul_mont's frame
+ * can go, so that the next call from the same caller finds the junk in
+ * its own frame: kind 0 zero words, 1 all-ones, 2 alternating bits, 3
+ * random words. */
+static void __attribute__((noinline)) poison_stack(int kind)
+{
+    volatile asmcrypt_word junk[8192];
+    int i;
+
+    for (i = 0; i < 8192; i++)
+        junk[i] = kind == 0 ? 0 : kind == 1 ? (asmcrypt_word)-1
+                : kind == 2 ? (asmcrypt_word)0xa5a5a5a5a5a5a5a5ull : tu_rand_word();
+    (void)junk[kind];
+}
+
+/*
+ * bn_mul_mont (the arch's assembly) on a stack full of junk (each kind of
+ * poison_stack), a*b and a*a at sizes around every path's boundaries.  A
+ * frame slot read before it is written (a temporary not zeroed, a carry
+ * word, an unused position of the NEON array) gives a wrong product under
+ * one kind or another.  The oracle is bn_mul_mont_c.  Returns the number
+ * of calls.
+ */
+static int test_poisoned_stack(void)
+{
+    static const int nums[] = { 1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32,
+                                33, 40, 48, 63, 64, 65, 96, 128 };
+    asmcrypt_word r[MAXW], ref[MAXW], n0w[1];
+    int calls = 0, kind, ni, sq, rc;
+
+    tu_seed(0x9015);
+    for (kind = 0; kind < 4; kind++) {
+        for (ni = 0; ni < (int)(sizeof(nums) / sizeof(nums[0])); ni++) {
+            int i, num = nums[ni];
+
+            if (num > ASMCRYPT_BN_MAX_WORDS)
+                continue;
+            for (i = 0; i < num; i++) {
+                N[i] = tu_rand_word();
+                A[i] = tu_rand_word();
+                B[i] = tu_rand_word();
+            }
+            N[0] |= 1;
+            N[num - 1] |= (asmcrypt_word)1 << (W - 1);
+            A[num - 1] = N[num - 1] - 1;
+            B[num - 1] = N[num - 1] - 2;
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            for (sq = 0; sq < 2; sq++) {
+                const asmcrypt_word *bp = sq ? A : B;
+
+                CHECK(bn_mul_mont_c(ref, A, bp, N, n0w, num) == 1, "poisoned: C num %d", num);
+                set_guard(r, num);
+                poison_stack(kind);
+                rc = bn_mul_mont(r, A, bp, N, n0w, num);
+                calls++;
+                if (rc)
+                    CHECK(same(r, ref, num) && guard_ok(r, num),
+                          "poisoned stack (kind %d): bn_mul_mont num %d %s", kind, num,
+                          sq ? "a*a" : "a*b");
+            }
+        }
+    }
+    return calls;
+}
+#endif
+
 #if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
 /*
  * bn_mont_sqrn_x86_64 (x86_64-mont, the modexp windows' squarings): count
@@ -233,7 +300,9 @@ static int test_sqr_mixed(void)
  * with rp apart from ap and rp == ap, random and near-all-ones operands;
  * bn_mont_sqrn_mul_x86_64 (a whole window: the squarings of rp in place,
  * then the product with b) must equal them followed by one bn_mul_mont_c
- * by b.  Where they must decline (no BMI2+ADX at this capability level,
+ * by b; at num 8 also 300 more windows (counts 1-6, moduli with all-ones
+ * top words among them), whose squarings end almost reduced.  Where they
+ * must decline (no BMI2+ADX at this capability level,
  * num not a multiple of 8 or out of range, count < 1) they return 0 and
  * leave rp alone.  Returns the number of calls.
  */
@@ -286,6 +355,28 @@ static int test_sqrn(void)
                           "sqrn: num %d count %d %s", num, count, k ? "rp == ap" : "");
             }
         }
+    }
+    /* num 8 (s8/m8): the squarings of a window end almost reduced (rp <
+     * 2^512 but maybe >= n, t - n taken only when t >= 2^512), so the
+     * window must still come out below n; many windows, so that the top
+     * bit is set in many of their steps, and moduli whose top words are
+     * all ones (t >= 2^512 most often) */
+    for (i = 0; i < 300; i++) {
+        int count = 1 + i % 6;
+
+        rand_operands(N, A, B, 8, i % 4 == 0);
+        if (i % 4 == 1)
+            N[7] = N[6] = (asmcrypt_word)-1;
+        n0w[0] = asmcrypt_bn_mont_n0(N);
+        memcpy(ref, A, sizeof(asmcrypt_word) * 8);
+        for (k = 0; k < count; k++)
+            bn_mul_mont_c(ref, ref, ref, N, n0w, 8);
+        bn_mul_mont_c(refb, ref, B, N, n0w, 8);
+        memcpy(r, A, sizeof(asmcrypt_word) * 8);
+        rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, 8, count);
+        calls++;
+        CHECK(rc == takes && same(r, rc ? refb : A, 8), "sqrn_mul: num 8 count %d, window %d",
+              count, i);
     }
     for (i = 0; i < 8; i++)
         N[i] = tu_rand_word() | 1;
@@ -519,11 +610,14 @@ int main(int argc, char **argv)
     ne = test_modexp(argv[1]);
     ns = test_sqr_ones();
     nx = test_sqr_mixed();
+#if defined(ASMCRYPT_BN_MONT_ASM)
+    printf("bn: %d bn_mul_mont calls on a poisoned stack\n", test_poisoned_stack());
+#endif
 #if defined(__x86_64__) && defined(ASMCRYPT_BN_MONT_ASM)
     {
         int nq = test_sqrn();
 
-        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 9 * 2,
+        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 300 + 9 * 2,
               "only %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls", nq);
         printf("bn: %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls\n", nq);
     }

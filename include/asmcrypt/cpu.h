@@ -49,9 +49,12 @@ unsigned int asmcrypt_cpu_caps(void);
  * "bn_cnd_add_words", "bn_cnd_sub_words".  Returns "c" for the C
  * reference, an asm path name ("x86_64-adx", "armv4", "armv6-umaal",
  * "armv7-neon", "mips32r2", ...) otherwise, and NULL for an unknown name.
- * For bn_mont_mul the name is that of the path used for large num; small
- * or odd sizes may decline to a simpler path.  The name must match exactly
- * (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
+ * For bn_mont_mul and mod_exp the name is that of the path used for large
+ * num; small or odd sizes may decline to a simpler path (on 32-bit ARM,
+ * the NEON Montgomery runs the integer code below num 16 and for num not
+ * a multiple of 8; on x86_64 a mod_exp of up to 256 bits or of 512 bits
+ * runs MULX even where the name is "x86_64-ifma").  The name must match
+ * exactly (NULL, "", a prefix or a different case give NULL).  test/test_paths.c
  * checks that the named path is the one that runs, at every level.
  */
 const char *asmcrypt_impl(const char *primitive);

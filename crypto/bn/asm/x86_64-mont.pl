@@ -304,8 +304,8 @@ my $S_CNT = '104(%rsp)';
 # the block reduction: the high word of -n^-1 mod 2^128 (its low word is n0)
 my $S_K2 = '112(%rsp)';
 # bn_mont_sqrn_mul_x86_64: the multiplier b of its last step (0 for
-# bn_mont_sqrn_x86_64; read only when $S_CNT is down to 1 on those two
-# entries' paths, never by bn_mul_mont's)
+# bn_mont_sqrn_x86_64; read only after a step that leaves $S_CNT above 0,
+# which bn_mul_mont's never does)
 my $S_MB = '120(%rsp)';
 my @S_X = map { (256 + 8 * $_) . "(%rsp)" } 0 .. 7;
 # Wipe @S_M and @S_X (the block paths' multipliers and diagonal terms, the
@@ -1082,22 +1082,25 @@ ___
     #              final word of weight r in @S8_T.
     #   a*b        sweep r adds b[r] * a[0..7] at weights r .. r+8 (the
     #              rectangle's sweeps) and stores weight r in @S8_T.
+    #              Sweep 0 of both writes the empty window ($first_sweep).
     #   reduction  (shared, .Lmont_8_red) the words of weight 8..15 go to
-    #              @S8_T, those of weight 0..7 come back as the window,
-    #              then the eight sweeps of the block reduction with the m
-    #              in pairs (m_{r+1} waits in %rdi instead of the frame),
-    #              then the high half is added back (one adc chain; its
-    #              carry is the top bit).
+    #              @S8_T, then the eight sweeps of the block reduction with
+    #              the m in pairs (m_{r+1} waits in %rdi instead of the
+    #              frame; sweep 0 adds the words of weight 0..7 from
+    #              @S8_T), then the high half is added back (one adc
+    #              chain; its carry is the top bit).
     #   final      t - n is stored to rp, and a cmovnc per word puts t
     #              back where the borrow says t < n; the result is in the
     #              window too, and rp is the next squaring's a at once.
+    #              The squarings of bn_mont_sqrn_mul_x86_64 take the
+    #              almost-reduced step instead (t - n only when t >= R).
     # In: S_AP = a, S_BP = b (a*b), S_RP = rp, $npe = np + 64, $n0; S_CNT
     # = the squarings (bn_mul_mont: 1).  The frame's t area is not used;
     # @S8_T (the block paths' multiplier and diagonal slots, free here) is
     # wiped at the end.  Only num (public) and S_CNT decide branches.
-    # 526 instructions per squaring (a step of bn_mont_sqrn_x86_64) against
-    # the block path's 672, and
-    # about a fifth less time (see the header).
+    # 494 instructions per squaring of bn_mont_sqrn_mul_x86_64 (501 with
+    # the full final step, bn_mont_sqrn_x86_64) against the block path's
+    # 672, and about a fifth less time (see the header).
     {
         my @S8_T = (@S_M, @S_X);
         my $wd = sub { my ($r) = @_; return map { $ring[($r + $_) % 9] } 0 .. 8 };
@@ -1108,30 +1111,51 @@ ___
 	movq	$n0,$S_N0B
 $k2	movq	$S_AP,%rsi
 ___
-        my $zero_ring = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n"
-            . join('', map { "\txorl\t" . $d32->($ring[$_]) . "," . $d32->($ring[$_]) . "\n" } 0 .. 7);
+        my $zero_ring = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n";
+        # The first sweep of a product writes the empty window instead of
+        # adding to it: %rdx * $src[j] (j = 0..7) with the low half of
+        # j = 0 and every high half straight into w[j] and w[j + 1], and
+        # the low halves of j >= 1 added by one add/adc chain ($mid goes
+        # between the first two products).  The top takes the last carry:
+        # hi < 2^64 - 1, so w[8] cannot wrap.  No xor of the ring, and two
+        # instructions per product instead of three.
+        my $first_sweep = sub {
+            my ($w, $mid, @src) = @_;
+            my $c = "\tmulx\t$src[0],$w->[0],$w->[1]\n$mid";
+            for my $j (1 .. 7) {
+                $c .= "\tmulx\t$src[$j],%r15,$w->[$j + 1]\n\t" . ($j == 1 ? 'addq' : 'adcq')
+                    . "\t%r15,$w->[$j]\n";
+            }
+            return $c . "\tadcq\t%rax,$w->[8]\n";
+        };
         # a*a: squaring sweep r (window weights r .. r+8; %rsi = a)
         my $sq = '';
-        for my $r (0 .. 7) {
+        # sweep 0: a[0]^2 and d[0] = 2a[0] mod 2^64 times a[1..7] (a[0]'s
+        # top bit is the next sweep's X[1] and d[1])
+        $sq .= "\tmovq\t0(%rsi),%rdx\n\tleaq\t(%rdx,%rdx),%rdi\t# d[0]\n"
+             . $first_sweep->([$wd->(0)], "\tmovq\t%rdi,%rdx\n", '%rdx', map { (8 * $_) . '(%rsi)' } 1 .. 7)
+             . "\tmovq\t$ring[0],$S8_T[0]\n";
+        for my $r (1 .. 7) {
             my @w = $wd->($r);
             my ($o, $op) = (8 * $r, 8 * ($r - 1));
-            $sq .= "\tmovq\t$o(%rsi),%rdx\n\tmovq\t%rdx,%rdi\n";
-            $sq .= $r == 0 ? "\taddq\t%rdi,%rdi\n" : <<___;
+            $sq .= "\tmovq\t$o(%rsi),%rdx\n\tmovq\t%rdx,%rdi\n" . <<___;
 	movq	$op(%rsi),%rbp
 	shldq	\$1,%rbp,%rdi		# d[$r]
 	sarq	\$63,%rbp
 	andq	%rdx,%rbp		# X[$r]
 ___
             $sq .= "\txorl\t" . $d32->($w[8]) . "," . $d32->($w[8]) . "\n";
-            $sq .= "\tadcx\t%rbp,$w[$r]\n" if $r;
+            $sq .= "\tadcx\t%rbp,$w[$r]\n";
             $sq .= $product->(\@w, '%rdx', $r);
             $sq .= "\tmovq\t%rdi,%rdx\n" if $r < 7;
             $sq .= $product->(\@w, (8 * $_) . '(%rsi)', $_) for $r + 1 .. 7;
             $sq .= "\tmovq\t$w[0],$S8_T[$r]\n";
         }
         # a*b: sweep r (%rsi = a, %rdi = b)
-        my $ab = '';
-        for my $r (0 .. 7) {
+        my $ab = "\tmovq\t0(%rdi),%rdx\n"
+               . $first_sweep->([$wd->(0)], '', map { (8 * $_) . '(%rsi)' } 0 .. 7)
+               . "\tmovq\t$ring[0],$S8_T[0]\n";
+        for my $r (1 .. 7) {
             my @w = $wd->($r);
             $ab .= "\tmovq\t" . (8 * $r) . "(%rdi),%rdx\n"
                  . $products->(\@w, undef, map { 8 * $_ } 0 .. 7)
@@ -1142,9 +1166,28 @@ ___
         my @hiw = $wd->(8);
         my $red = '';
         $red .= "\tmovq\t$hiw[$_],$S8_T[8 + $_]\n" for 0 .. 7;
-        $red .= "\tmovq\t$S8_T[$_],$ring[$_]\n" for 0 .. 7;
         $red .= "\tmovq\t$S_NP,%rsi\n";
-        for my $r (0 .. 7) {
+        # sweep 0 takes the words of weight 0..7 from the frame as the
+        # second operand of its adox (w[j] = lo + t[j] + OF, the same sum
+        # as t[j] + lo): no loads into the window first, and the last high
+        # half goes straight into the top, which then takes both carries
+        # (it stays below 2^64: the window bound of the block reduction)
+        {
+            my @w = $wd->(0);
+            my @h = ('%r15', '%rbp');
+            $red .= $m_pair->([@S8_T[0, 1]]) . <<___;
+	movq	%rbp,%rdi		# m_1
+	movq	%r15,%rdx		# m_0
+	xorl	%eax,%eax		# (still zero) CF = OF = 0
+___
+            for my $j (0 .. 7) {
+                my $hi = $j < 7 ? $h[$j % 2] : $w[8];
+                $red .= "\tmulx\t" . (8 * $j) . "(%rsi),$w[$j],$hi\n\tadox\t$S8_T[$j],$w[$j]\n";
+                $red .= "\tadcx\t$h[($j - 1) % 2],$w[$j]\n" if $j;
+            }
+            $red .= "\tadox\t%rax,$w[8]\n\tadcx\t%rax,$w[8]\n";
+        }
+        for my $r (1 .. 7) {
             my @w = $wd->($r);
             if ($r % 2 == 0) {
                 $red .= $m_pair->(\@w) . <<___;
@@ -1160,15 +1203,49 @@ ___
         $red .= "\taddq\t$S8_T[8],$hiw[0]\n";
         $red .= "\tadcq\t$S8_T[8 + $_],$hiw[$_]\n" for 1 .. 7;
         $red .= "\tmovl\t\$0,%r15d\n\tadcq\t\$0,%r15\n\tmovq\t$S_RP,%rdi\n";
-        # rp = t - n; CF after the sbb of the top: 1 = t < n, keep t
+        # The full final step: rp = t - n; CF after the sbb of the top: 1 =
+        # t < n, keep t (a cmovnc per word)
+        my $final = '';
         for my $j (0 .. 7) {
             my $o = 8 * $j;
-            $red .= "\tmovq\t$hiw[$j],%rax\n\t" . ($j ? 'sbbq' : 'subq')
-                  . "\t$o(%rsi),%rax\n\tmovq\t%rax,$o(%rdi)\n";
+            $final .= "\tmovq\t$hiw[$j],%rax\n\t" . ($j ? 'sbbq' : 'subq')
+                    . "\t$o(%rsi),%rax\n\tmovq\t%rax,$o(%rdi)\n";
         }
-        $red .= "\tsbbq\t\$0,%r15\n";
-        $red .= "\tcmovncq\t" . (8 * $_) . "(%rdi),$hiw[$_]\n\tmovq\t$hiw[$_]," . (8 * $_) . "(%rdi)\n"
+        $final .= "\tsbbq\t\$0,%r15\n";
+        $final .= "\tcmovncq\t" . (8 * $_) . "(%rdi),$hiw[$_]\n\tmovq\t$hiw[$_]," . (8 * $_) . "(%rdi)\n"
             for 0 .. 7;
+        # The almost-reduced final step of the squarings of a window
+        # (bn_mont_sqrn_mul_x86_64): rp = t - n if t >= 2^512 (the top bit
+        # %r15), else t, through the mask -%r15; no comparison with n.
+        # With a < R = 2^512 (not necessarily < n), t = (a^2 + m n)/R <
+        # R + n, so either way rp < R: a valid input of the next squaring,
+        # and of the product by b < n, whose t < (R n + R n)/R = 2n gets
+        # the full step and leaves rp < n as bn_mul_mont would.  The mask
+        # is known as soon as the high half is in (no sbb chain over the
+        # whole of t - n before the cmovs), and the words of rp come out in
+        # the order the next squaring's first sweep reads them.  (The
+        # plain bn_mont_sqrn_x86_64 keeps the full step: its last squaring
+        # needs a reduced input to leave rp < n.)
+        # The and of a masked word would clear CF, so the words go in two
+        # groups of four, masked before their sbb chain; CF waits in %rax
+        # (0 / -1) between the groups.  Temporaries: %rax, %rdx, %rbp and
+        # the free ring register; the last word takes the mask's register.
+        my @tmp = ('%rax', '%rdx', '%rbp', $ring[7]);
+        my $almost = "\tnegq\t%r15\t\t\t# 0 or -1\n";
+        for my $g (0, 1) {
+            my @x = $g ? (@tmp[1 .. 3], '%r15') : @tmp;
+            for my $i (0 .. 3) {
+                my $o = 8 * (4 * $g + $i);
+                $almost .= $x[$i] eq '%r15' ? "\tandq\t$o(%rsi),%r15\n"
+                         : "\tmovq\t%r15,$x[$i]\n\tandq\t$o(%rsi),$x[$i]\n";
+            }
+            $almost .= "\tnegq\t%rax\t\t\t# CF back\n" if $g;
+            for my $i (0 .. 3) {
+                my $j = 4 * $g + $i;
+                $almost .= "\t" . ($j ? 'sbbq' : 'subq') . "\t$x[$i],$hiw[$j]\n\tmovq\t$hiw[$j]," . (8 * $j) . "(%rdi)\n";
+            }
+            $almost .= "\tsbbq\t%rax,%rax\t\t# CF kept\n" if !$g;
+        }
 
         $code .= <<___;
 .Lmont_m8:
@@ -1191,14 +1268,18 @@ $sq# LLVM-MCA-END
 # LLVM-MCA-UNITS 8 limbs
 $red# LLVM-MCA-END
 	decq	$S_CNT			# bn_mont_sqrn_x86_64 and _mul_x86_64:
-	jz	.Lmont_8_done		# the next step on the result
-	movq	%rdi,%rsi
+	jz	.Lmont_8_full		# the steps left after this one
+	cmpq	\$0,$S_MB		# (bn_mul_mont: none); with a b, the
+	je	.Lmont_8_full		# squarings end almost reduced
+$almost	movq	%rdi,%rsi
 	cmpq	\$1,$S_CNT		# the last step: the product by b
-	jne	.Lmont_s8_sq		# (m8; np, n0, K2 are set) if there
-	movq	$S_MB,%rdi		# is a b
-	testq	%rdi,%rdi
-	jz	.Lmont_s8_sq
+	jne	.Lmont_s8_sq		# (m8; np, n0, K2 are set)
+	movq	$S_MB,%rdi
 	jmp	.Lmont_m8_go
+.Lmont_8_full:
+$final	movq	%rdi,%rsi
+	cmpq	\$0,$S_CNT		# bn_mont_sqrn_x86_64: the next squaring
+	jne	.Lmont_s8_sq
 .Lmont_8_done:
 $wipe_mx	movl	\$1,%eax
 	jmp	.Lmont_ret
