@@ -43,7 +43,8 @@
 #     16) limbs, one per set bit, each ending its carries in a carry word
 #     and followed by a return when no higher bit is set; only a multiple
 #     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
-#     tested before everything else and done inline (4-6 instructions);
+#     tested before everything else and done inline (5-6 instructions,
+#     the mulq code at every level);
 #     2..4 limbs are straight-line code of their own (one product chain,
 #     one rp chain, no bit tests).  A
 #     piece of one or two limbs is a product chain then an rp chain, both
@@ -520,21 +521,31 @@ ___
 # frequent call of all (OpenSSL's BN_mul_word and BN_add_word paths, the
 # tail of many reductions), and the general entry's piece set-up cost
 # 1.15-1.5x the C reference there (docs/perf/x86_64-small.md).  Here it is
-# 4-6 instructions per path and no taken branch on the mulx path: an
-# out-of-line variant (`jle` to it) measured 1.22x C on the mulq path, this
-# one 0.88x.  2..4 limbs take one taken branch (`jg`) to few_limbs below,
-# and 3 and 4 a second one.  Same capability test as the general entry,
-# so asmcrypt_impl() still names what runs.
+# 5-6 instructions and no taken branch: an out-of-line variant (`jle` to
+# it) measured 1.22x C on the mulq path, the inline one 0.88x.  2..4 limbs
+# take one taken branch (`jg`) to few_limbs below, and 3 and 4 a second.
+#
+# The one limb is the mulq code at every level, with no capability test
+# (2026-12-07, as mul at 2 limbs below): its two loads and two branches
+# were a fifth of the call, and bn_mul_words at the mulq level
+# (ASMCRYPT_CAP=3: the BMI2 test passes, the ADX one branches) ran 1.2x
+# the C reference in apps/speed; without them mul takes 0.78-0.80x the
+# old code's time at both levels (in-process A/B, docs/perf/x86_64-
+# small.md, 2026-12-07), mul_add and mul_sub the same time as before
+# (their RMW on rp bounds the call; mulx would save nothing, the product
+# is off that chain).  test_paths knows this size (no BMI2 instruction at
+# num 1).  The code is padded with int3, after its ret, to the bytes the
+# tested mulx/mulq pair took, so the 2..4-limb code keeps its placement:
+# unpadded, the mulq level's 2-limb mul_add and mul_sub took 1.19x the
+# time (layout only, the same instructions).
+my %ONE_SPAN = (add => 57, sub => 57, mul => 49);
 sub one_limb {
     my ($p, $op) = @_;
     my $s = "\tcmpl\t\$4,%edx\n\tjg\t${p}_many\n"
           . "\tcmpl\t\$1,%edx\n\tjg\t${p}_few\n\tjl\t${p}_ret\n";
-    $s .= cap_require("${p}_q1", @CAP_MULX);
-    $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
-        . piece_rp($op, '%rax', ['%r10']) . ".asm_ret\n";
-    $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
+    $s .= "${p}_one:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
         . piece_rp($op, '%rdx', ['%rax']) . "\tmovq\t%rdx,%rax\n.asm_ret\n";
-    return $s;
+    return $s . "\t.skip\t$ONE_SPAN{$op} - (. - ${p}_one), 0xcc\n";
 }
 
 # Two to four limbs, straight-line (issue 13: on the Zen 5 VM the pieces'
