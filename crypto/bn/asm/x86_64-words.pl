@@ -475,6 +475,12 @@ sub piece8 {
     return piece4($op, $v) . piece4($op, $v);
 }
 
+sub piece32 {
+    my ($op, $v) = @_;
+    return pairs_x($op, 16) if $v eq 'x';
+    return piece16($op, $v) . piece16($op, $v);
+}
+
 sub piece16 {
     my ($op, $v) = @_;
     return pairs_x($op, 8) if $v eq 'x';
@@ -490,21 +496,41 @@ sub piece16 {
 # -(num & -2^$nb) over pointers to the ends.  $nb is 4, or 5 for mul_sub's
 # mulx path, whose loop slots (with their `not`) lost to GMP's submul_1
 # from 16 to 31 limbs while its two-limb pieces did not.
+#
+# $top (mul_sub's mulx path): a call of 2^$nb .. 2^($nb+1)-1 limbs does
+# its 2^$nb high limbs by one more piece (sixteen two-limb pieces, 4
+# instructions a limb against the loop's 5.75) instead of one loop run,
+# and only calls of 2^($nb+1) limbs and more reach the loop.  On the Zen 5
+# VM, quiet, mul_sub at 32-34 limbs took 0.90x the time of the loop
+# version (which was 1.00-1.02x GMP's submul_1) and 35-40 limbs 0.93-
+# 0.98x; with the other vCPU busy the two were within 2% at 32-34 and
+# the pieces 2-7% slower at 36-40, still at or below GMP (in-process
+# A/B, docs/perf/x86_64-small.md, 2026-12-07).  Not for 64 limbs and
+# more: there the loop after a 32-limb piece ran 1.06-1.10x slower than
+# the loop alone (96-100 limbs), so the loop takes every multiple of
+# 2^$nb as before.  (Also tried: after each piece, a test that jumps
+# straight to the loop when no smaller piece is left, two taken branches
+# fewer at 33-35 limbs: 1-2% slower at 5-31 limbs, no gain at 32-40.)
 sub mul_head {
-    my ($p, $op, $v, $out, $clear, $nb) = @_;
+    my ($p, $op, $v, $out, $clear, $nb, $top) = @_;
     my $lim = 1 << $nb;
+    my $big = $top ? "${p}_top" : "${p}_loop";
     my $s = <<___;
 	testb	\$@{[$lim - 1]},%cl
-	jz	${p}_loop
+	jz	$big
 ___
-    my @piece = (\&piece1, \&piece2, \&piece4, \&piece8, \&piece16);
+    my @piece = (\&piece1, \&piece2, \&piece4, \&piece8, \&piece16, \&piece32);
     for my $i (0 .. $nb - 1) {
         my $bit = 1 << $i;
-        my $next = $i < $nb - 1 ? "${p}_p" . (2 * $bit) : "${p}_loop";
+        my $next = $i < $nb - 1 ? "${p}_p" . (2 * $bit) : $big;
         $s .= "${p}_p$bit:\n" if $i > 0;
         $s .= "\ttestb\t\$$bit,%cl\n\tjz\t$next\n";
         $s .= $piece[$i]->($op, $v);
         $s .= "\ttestq\t\$-" . (2 * $bit) . ",%rcx\n\tjnz\t$next\n$out\n";
+    }
+    if ($top) {
+        $s .= "${p}_top:\n\tcmpq\t\$@{[2 * $lim]},%rcx\n\tjae\t${p}_loop\n";
+        $s .= $piece[$nb]->($op, $v) . "$out\n";
     }
     return $s . <<___;
 ${p}_loop:
@@ -651,7 +677,7 @@ ___
     $code .= cap_require("${p}_q", @CAP_MULX);
     $code .= "\tmovq\t$w,%rdx\n\tmovq\t%r8,%rcx\n\txorl\t%r9d,%r9d\n";
     $code .= mul_head("${p}_x", $op, 'x', "\tmovq\t%r9,%rax\n.asm_ret", $clear,
-                      $op eq 'mul' ? 4 : 5);
+                      $op eq 'mul' ? 4 : 5, $op eq 'sub');
     $code .= duff_loop("${p}_x", "${fn}_mulx", sub {
         my $k = shift;
         return mulx_slot($op, $k, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
