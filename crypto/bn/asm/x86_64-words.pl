@@ -99,6 +99,23 @@
 #   to C, four runs alternating the builds): mulx level 1.093-1.167 ->
 #   1.000 (GMP 1.006); 1, 3, 4 and 5 limbs unchanged (1.00, 1.00,
 #   0.72-0.83, 0.97).
+#   2026-12-07 (Zen 5 VM; apps/speed -q -r 7 -t 0.12 -s 1-50 and 51-100,
+#   two runs, main c322328 -> this; time relative to GMP / to C):
+#                          before          after
+#   mul_sub/GMP  3        0.829-0.830     0.827-0.968
+#                6        1.028-1.029     0.976
+#               32        0.994-0.995     0.883
+#               34        1.014           0.910-0.911
+#   mul mulq/C   1        1.001-1.182     0.998-1.000
+#   mul_add mulq/C 1      0.772-1.198     0.667-0.801
+#   (mul_sub at 32-63 limbs: 16 pairs instead of one loop run; one limb:
+#   the mulq code at every level, no capability test; apps/speed's
+#   timing loops now start a 64-byte line, which moved the 1-3-limb
+#   figures by up to 25% by themselves.)  In-process A/B of the two
+#   objects (same binary, interleaved): mul_sub 0.89-0.91x the old time at
+#   32-34 limbs, 0.93-0.98x at 35-40; mul at one limb 0.78-0.80x on the
+#   mulq level (0.70x C); every other size within 1% (2.3% at 5 limbs
+#   on the mulq level).
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
