@@ -114,8 +114,8 @@
 #   figures by up to 25% by themselves.)  In-process A/B of the two
 #   objects (same binary, interleaved): mul_sub 0.89-0.91x the old time at
 #   32-34 limbs, 0.93-0.98x at 35-40; mul at one limb 0.78-0.80x on the
-#   mulq level (0.70x C); every other size within 1% (2.3% at 5 limbs
-#   on the mulq level).
+#   mulq level (0.70x C); every other size within about 1% (2-3% at a
+#   few sizes of unchanged code: placement).
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
@@ -573,8 +573,9 @@ ___
 # were a fifth of the call, and bn_mul_words at the mulq level
 # (ASMCRYPT_CAP=3: the BMI2 test passes, the ADX one branches) ran 1.2x
 # the C reference in apps/speed; without them mul takes 0.78-0.80x the
-# old code's time at both levels (in-process A/B, docs/perf/x86_64-
-# small.md, 2026-12-07), mul_add and mul_sub the same time as before
+# old code's time on the mulq level (0.80x and 1.00x in two runs on the
+# mulx level; in-process A/B, docs/perf/x86_64-small.md, 2026-12-07),
+# mul_add and mul_sub the same time as before
 # (their RMW on rp bounds the call; mulx would save nothing, the product
 # is off that chain).  test_paths knows this size (no BMI2 instruction at
 # num 1).  The code is padded with int3, after its ret, to the bytes the
