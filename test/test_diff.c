@@ -167,15 +167,49 @@ static void test_mont(void)
 }
 
 /* ---- word primitives --------------------------------------------------------- */
+/* mul_add, mul and mul_sub in place (rp == ap, which the API allows), API
+ * against C, each on its own copy of a0 */
+static void same_api_c_inplace(const char *prim, struct rt_job *j, const asmcrypt_word *a0,
+                               const char *what)
+{
+    static asmcrypt_word r1[MAXN], r2[MAXN];
+    const struct routine *api = rt_get(prim, RT_API), *c = rt_get(prim, RT_C);
+    size_t out = (size_t)j->num;
+    asmcrypt_word res1, res2;
+    int ok, rc;
+
+    memcpy(r1, a0, out * sizeof(asmcrypt_word));
+    memcpy(r2, a0, out * sizeof(asmcrypt_word));
+    j->rp = r1;
+    j->ap = r1;
+    api->one(j);
+    res1 = rt_result();
+    rc = rt_status();
+    j->rp = r2;
+    j->ap = r2;
+    c->one(j);
+    res2 = rt_result();
+    ok = memcmp(r1, r2, out * sizeof(asmcrypt_word)) == 0 && rc == 0 && res1 == res2;
+    CHECK(ok, "%s num %d in place%s, seed %llx", prim, j->num, what, (unsigned long long)seed);
+}
+
+/* every num 0..100 (the x86_64 entries: 1, 2..4 straight-line, pieces of
+ * 1..16 limbs, mul_sub's 32-limb piece at 32..63, the loops from 16/32/64)
+ * with: random words; r, a and w all ones (every product carry of
+ * mul_add); r zero with a and w all ones (every borrow of mul_sub); and
+ * mul_add/mul/mul_sub in place, random and all ones */
 static void test_words(void)
 {
+    static const char *const inplace[] = {"bn_mul_add_words", "bn_mul_words",
+                                          "bn_mul_sub_words"};
+    static const char *const kinds[] = {"", " (all ones)", " (r zero, a and w all ones)"};
     asmcrypt_word a[MAXN], b[MAXN], r0[2 * MAXN];
     struct rt_job j;
     int num, rep;
     size_t i;
 
     for (num = 0; num <= 100; num++) {
-        for (rep = 0; rep < 2; rep++) {
+        for (rep = 0; rep < 3; rep++) {
             size_t sz = sizeof(asmcrypt_word) * (size_t)num;
 
             tu_rand_words(a, num);
@@ -185,7 +219,7 @@ static void test_words(void)
             j.w = rep ? ~(asmcrypt_word)0 : tu_rand_word();
             if (rep) {
                 memset(a, 0xff, sz);
-                memset(r0, 0xff, sz);
+                memset(r0, rep == 1 ? 0xff : 0, sz);
             }
             j.ap = a;
             j.bp = b;
@@ -198,8 +232,11 @@ static void test_words(void)
                 /* cnd_add: condition 0 or 1; cnd_sub: w (random or all ones) */
                 j.cond = strcmp(p->prim, "bn_cnd_add_words") ? j.w : (asmcrypt_word)rep;
                 same_api_c(p->prim, &j, r0, strcmp(p->prim, "bn_sqr_words")
-                           ? (size_t)num : 2 * (size_t)num, rep ? " (all ones)" : "");
+                           ? (size_t)num : 2 * (size_t)num, kinds[rep]);
             }
+            if (rep < 2)
+                for (i = 0; i < sizeof(inplace) / sizeof(inplace[0]); i++)
+                    same_api_c_inplace(inplace[i], &j, a, kinds[rep]);
         }
     }
 }

@@ -614,6 +614,10 @@ static void evidence(const char *name, enum prim p, int num, unsigned int *must,
         else if (p == P_MUL && num == 2)
             *mustnot = K_BMI2;   /* x86_64-words: mul at 2 limbs is the mulq code
                                     at every level (1.17x C with mulx) */
+        else if (p >= P_MULADD && p <= P_MULSUB && num == 1)
+            *mustnot = K_BMI2;   /* x86_64-words: one limb is the mulq code at
+                                    every level, no capability test (mul 1.2x C
+                                    on the mulq path with it) */
         else if (p >= P_MULADD && p <= P_SQR)
             *must = K_BMI2;      /* the word loops: mulx (adcx only where they add) */
         /* mod_exp's table gather is not part of the name: AVX2 or

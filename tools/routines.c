@@ -57,14 +57,29 @@ static struct {
 
 /* RT_OP(f, statement): f(job) performs the statement once (the drivers'
  * probe calls it), f_n(job, n) n times (apps/speed times it), with j the
- * job. */
+ * job.
+ *
+ * f_n starts a 64-byte line on x86_64, so that the timing loops of the
+ * implementations of a table (same prologue, same loop) sit at the same
+ * offset in their lines.  Unaligned, gcc placed them at 0x18, 0x28 or
+ * 0x38 of a line, the loop of ~33 bytes crossing a line in some, and on
+ * the Zen 5 VM that alone moved a word call of 1-3 limbs by up to 25%:
+ * the same bn_mul_sub_words called from two otherwise identical loops at
+ * different offsets took 1.25x the time at 1 limb and 1.08x at 3 (docs/
+ * perf/x86_64-small.md, 2026-12-07), so a table compared the callers'
+ * placement as much as the callees. */
+#if defined(__GNUC__) && defined(__x86_64__)
+# define RT_TIMED __attribute__((aligned(64)))
+#else
+# define RT_TIMED
+#endif
 #define RT_OP(fn, ...)                                                       \
     static void fn(void *a_)                                                 \
     {                                                                        \
         struct rt_job *j = a_;                                               \
         __VA_ARGS__;                                                         \
     }                                                                        \
-    static void fn##_n(void *a_, unsigned long n_)                           \
+    static RT_TIMED void fn##_n(void *a_, unsigned long n_)                  \
     {                                                                        \
         struct rt_job *j = a_;                                               \
         while (n_--) {                                                       \

@@ -43,7 +43,8 @@
 #     16) limbs, one per set bit, each ending its carries in a carry word
 #     and followed by a return when no higher bit is set; only a multiple
 #     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
-#     tested before everything else and done inline (4-6 instructions);
+#     tested before everything else and done inline (5-6 instructions,
+#     the mulq code at every level);
 #     2..4 limbs are straight-line code of their own (one product chain,
 #     one rp chain, no bit tests).  A
 #     piece of one or two limbs is a product chain then an rp chain, both
@@ -98,6 +99,23 @@
 #   to C, four runs alternating the builds): mulx level 1.093-1.167 ->
 #   1.000 (GMP 1.006); 1, 3, 4 and 5 limbs unchanged (1.00, 1.00,
 #   0.72-0.83, 0.97).
+#   2026-12-07 (Zen 5 VM; apps/speed -q -r 7 -t 0.12 -s 1-50 and 51-100,
+#   two runs, main c322328 -> this; time relative to GMP / to C):
+#                          before          after
+#   mul_sub/GMP  3        0.829-0.830     0.827-0.968
+#                6        1.028-1.029     0.976
+#               32        0.994-0.995     0.883
+#               34        1.014           0.910-0.911
+#   mul mulq/C   1        1.001-1.182     0.998-1.000
+#   mul_add mulq/C 1      0.772-1.198     0.667-0.801
+#   (mul_sub at 32-63 limbs: 16 pairs instead of one loop run; one limb:
+#   the mulq code at every level, no capability test; apps/speed's
+#   timing loops now start a 64-byte line, which moved the 1-3-limb
+#   figures by up to 25% by themselves.)  In-process A/B of the two
+#   objects (same binary, interleaved): mul_sub 0.89-0.91x the old time at
+#   32-34 limbs, 0.93-0.98x at 35-40; mul at one limb 0.78-0.80x on the
+#   mulq level (0.70x C); every other size within about 1% (2-3% at a
+#   few sizes of unchanged code: placement).
 #
 # Estimated core cycles per limb at 100 limbs (same run; sqr..cnd_sub from
 # the earlier run of the 4-slot loops, unchanged):
@@ -474,6 +492,12 @@ sub piece8 {
     return piece4($op, $v) . piece4($op, $v);
 }
 
+sub piece32 {
+    my ($op, $v) = @_;
+    return pairs_x($op, 16) if $v eq 'x';
+    return piece16($op, $v) . piece16($op, $v);
+}
+
 sub piece16 {
     my ($op, $v) = @_;
     return pairs_x($op, 8) if $v eq 'x';
@@ -489,21 +513,41 @@ sub piece16 {
 # -(num & -2^$nb) over pointers to the ends.  $nb is 4, or 5 for mul_sub's
 # mulx path, whose loop slots (with their `not`) lost to GMP's submul_1
 # from 16 to 31 limbs while its two-limb pieces did not.
+#
+# $top (mul_sub's mulx path): a call of 2^$nb .. 2^($nb+1)-1 limbs does
+# its 2^$nb high limbs by one more piece (sixteen two-limb pieces, 4
+# instructions a limb against the loop's 5.75) instead of one loop run,
+# and only calls of 2^($nb+1) limbs and more reach the loop.  On the Zen 5
+# VM, quiet, mul_sub at 32-34 limbs took 0.90x the time of the loop
+# version (which was 1.00-1.02x GMP's submul_1) and 35-40 limbs 0.93-
+# 0.98x; with the other vCPU busy the two were within 2% at 32-34 and
+# the pieces 2-7% slower at 36-40, still at or below GMP (in-process
+# A/B, docs/perf/x86_64-small.md, 2026-12-07).  Not for 64 limbs and
+# more: there the loop after a 32-limb piece ran 1.06-1.10x slower than
+# the loop alone (96-100 limbs), so the loop takes every multiple of
+# 2^$nb as before.  (Also tried: after each piece, a test that jumps
+# straight to the loop when no smaller piece is left, two taken branches
+# fewer at 33-35 limbs: 1-2% slower at 5-31 limbs, no gain at 32-40.)
 sub mul_head {
-    my ($p, $op, $v, $out, $clear, $nb) = @_;
+    my ($p, $op, $v, $out, $clear, $nb, $top) = @_;
     my $lim = 1 << $nb;
+    my $big = $top ? "${p}_top" : "${p}_loop";
     my $s = <<___;
 	testb	\$@{[$lim - 1]},%cl
-	jz	${p}_loop
+	jz	$big
 ___
-    my @piece = (\&piece1, \&piece2, \&piece4, \&piece8, \&piece16);
+    my @piece = (\&piece1, \&piece2, \&piece4, \&piece8, \&piece16, \&piece32);
     for my $i (0 .. $nb - 1) {
         my $bit = 1 << $i;
-        my $next = $i < $nb - 1 ? "${p}_p" . (2 * $bit) : "${p}_loop";
+        my $next = $i < $nb - 1 ? "${p}_p" . (2 * $bit) : $big;
         $s .= "${p}_p$bit:\n" if $i > 0;
         $s .= "\ttestb\t\$$bit,%cl\n\tjz\t$next\n";
         $s .= $piece[$i]->($op, $v);
         $s .= "\ttestq\t\$-" . (2 * $bit) . ",%rcx\n\tjnz\t$next\n$out\n";
+    }
+    if ($top) {
+        $s .= "${p}_top:\n\tcmpq\t\$@{[2 * $lim]},%rcx\n\tjae\t${p}_loop\n";
+        $s .= $piece[$nb]->($op, $v) . "$out\n";
     }
     return $s . <<___;
 ${p}_loop:
@@ -520,21 +564,32 @@ ___
 # frequent call of all (OpenSSL's BN_mul_word and BN_add_word paths, the
 # tail of many reductions), and the general entry's piece set-up cost
 # 1.15-1.5x the C reference there (docs/perf/x86_64-small.md).  Here it is
-# 4-6 instructions per path and no taken branch on the mulx path: an
-# out-of-line variant (`jle` to it) measured 1.22x C on the mulq path, this
-# one 0.88x.  2..4 limbs take one taken branch (`jg`) to few_limbs below,
-# and 3 and 4 a second one.  Same capability test as the general entry,
-# so asmcrypt_impl() still names what runs.
+# 5-6 instructions and no taken branch: an out-of-line variant (`jle` to
+# it) measured 1.22x C on the mulq path, the inline one 0.88x.  2..4 limbs
+# take one taken branch (`jg`) to few_limbs below, and 3 and 4 a second.
+#
+# The one limb is the mulq code at every level, with no capability test
+# (2026-12-07, as mul at 2 limbs below): its two loads and two branches
+# were a fifth of the call, and bn_mul_words at the mulq level
+# (ASMCRYPT_CAP=3: the BMI2 test passes, the ADX one branches) ran 1.2x
+# the C reference in apps/speed; without them mul takes 0.78-0.80x the
+# old code's time on the mulq level (0.80x and 1.00x in two runs on the
+# mulx level; in-process A/B, docs/perf/x86_64-small.md, 2026-12-07),
+# mul_add and mul_sub the same time as before
+# (their RMW on rp bounds the call; mulx would save nothing, the product
+# is off that chain).  test_paths knows this size (no BMI2 instruction at
+# num 1).  The code is padded with int3, after its ret, to the bytes the
+# tested mulx/mulq pair took, so the 2..4-limb code keeps its placement:
+# unpadded, the mulq level's 2-limb mul_add and mul_sub took 1.19x the
+# time (layout only, the same instructions).
+my %ONE_SPAN = (add => 57, sub => 57, mul => 49);
 sub one_limb {
     my ($p, $op) = @_;
     my $s = "\tcmpl\t\$4,%edx\n\tjg\t${p}_many\n"
           . "\tcmpl\t\$1,%edx\n\tjg\t${p}_few\n\tjl\t${p}_ret\n";
-    $s .= cap_require("${p}_q1", @CAP_MULX);
-    $s .= "\tmovq\t%rcx,%rdx\n\tmulx\t($ap),%r10,%rax\n"
-        . piece_rp($op, '%rax', ['%r10']) . ".asm_ret\n";
-    $s .= "${p}_q1:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
+    $s .= "${p}_one:\n\tmovq\t($ap),%rax\n\tmulq\t%rcx\n"
         . piece_rp($op, '%rdx', ['%rax']) . "\tmovq\t%rdx,%rax\n.asm_ret\n";
-    return $s;
+    return $s . "\t.skip\t$ONE_SPAN{$op} - (. - ${p}_one), 0xcc\n";
 }
 
 # Two to four limbs, straight-line (issue 13: on the Zen 5 VM the pieces'
@@ -640,7 +695,7 @@ ___
     $code .= cap_require("${p}_q", @CAP_MULX);
     $code .= "\tmovq\t$w,%rdx\n\tmovq\t%r8,%rcx\n\txorl\t%r9d,%r9d\n";
     $code .= mul_head("${p}_x", $op, 'x', "\tmovq\t%r9,%rax\n.asm_ret", $clear,
-                      $op eq 'mul' ? 4 : 5);
+                      $op eq 'mul' ? 4 : 5, $op eq 'sub');
     $code .= duff_loop("${p}_x", "${fn}_mulx", sub {
         my $k = shift;
         return mulx_slot($op, $k, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
