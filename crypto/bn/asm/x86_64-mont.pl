@@ -181,6 +181,17 @@
 #   512  all caps     0.836-0.870          1.066-1.079
 #   1024 MULX         1.140-1.156          1.165-1.172
 #
+# 2026-12-07: the first sweep of a product writes the empty window, the
+# reduction's sweep 0 adds t from the frame, and the squarings of a
+# window end almost reduced (t - n only when t >= 2^512).  Per squaring of
+# bn_mont_sqrn_mul_x86_64 526 -> 494 instructions (501 with the full
+# step); one 512-bit modexp 405261 -> 385497.  Time: unchanged on an idle
+# core (OpenSSL's time / ours 1.070-1.085 against 1.072-1.090 before;
+# in-process A/B 0.995-1.001), 0.974-0.978 of the old time when the other
+# vCPU is busy.  A step (about 140 core cycles) is bound by neither the
+# multiplier (two mulx per cycle here) nor the m chain (docs/perf/
+# x86_64-bn.md, 2026-12-07).
+#
 use strict;
 use warnings;
 
