@@ -112,9 +112,10 @@ static void make_modulus(asmcrypt_word *n, int num, int kind)
 
 /* prim's API (RT_API) and C reference (RT_C) on the job j, out words of
  * rp each: rp must agree, and the carry where both return one; the API
- * must return 0 (rt_status()) */
+ * must return 0 (rt_status()).  inplace: ap is rp too (mul_add, mul and
+ * mul_sub allow it), each run on its own copy of r0. */
 static void same_api_c(const char *prim, struct rt_job *j, const asmcrypt_word *r0,
-                       size_t out, const char *what)
+                       size_t out, const char *what, int inplace)
 {
     static asmcrypt_word r1[2 * MAXN], r2[2 * MAXN];
     const struct routine *api = rt_get(prim, RT_API), *c = rt_get(prim, RT_C);
@@ -124,16 +125,21 @@ static void same_api_c(const char *prim, struct rt_job *j, const asmcrypt_word *
     memcpy(r1, r0, out * sizeof(asmcrypt_word));
     memcpy(r2, r0, out * sizeof(asmcrypt_word));
     j->rp = r1;
+    if (inplace)
+        j->ap = r1;
     api->one(j);
     res1 = rt_result();
     rc = rt_status();
     j->rp = r2;
+    if (inplace)
+        j->ap = r2;
     c->one(j);
     res2 = rt_result();
     ok = memcmp(r1, r2, out * sizeof(asmcrypt_word)) == 0 && rc == 0;
     if (api->result == RT_R_CARRY && c->result == RT_R_CARRY)
         ok &= res1 == res2;
-    CHECK(ok, "%s num %d%s, seed %llx", prim, j->num, what, (unsigned long long)seed);
+    CHECK(ok, "%s num %d%s%s, seed %llx", prim, j->num, inplace ? " in place" : "", what,
+          (unsigned long long)seed);
 }
 
 static void test_mont(void)
@@ -161,38 +167,12 @@ static void test_mont(void)
             j.num = num;
             for (p = 0; p < sizeof(prims) / sizeof(prims[0]); p++)
                 same_api_c(prims[p], &j, r0, (size_t)num, kind == 0 ? "" : kind == 1
-                           ? " (top word all ones)" : " (top word 1)");
+                           ? " (top word all ones)" : " (top word 1)", 0);
         }
     }
 }
 
 /* ---- word primitives --------------------------------------------------------- */
-/* mul_add, mul and mul_sub in place (rp == ap, which the API allows), API
- * against C, each on its own copy of a0 */
-static void same_api_c_inplace(const char *prim, struct rt_job *j, const asmcrypt_word *a0,
-                               const char *what)
-{
-    static asmcrypt_word r1[MAXN], r2[MAXN];
-    const struct routine *api = rt_get(prim, RT_API), *c = rt_get(prim, RT_C);
-    size_t out = (size_t)j->num;
-    asmcrypt_word res1, res2;
-    int ok, rc;
-
-    memcpy(r1, a0, out * sizeof(asmcrypt_word));
-    memcpy(r2, a0, out * sizeof(asmcrypt_word));
-    j->rp = r1;
-    j->ap = r1;
-    api->one(j);
-    res1 = rt_result();
-    rc = rt_status();
-    j->rp = r2;
-    j->ap = r2;
-    c->one(j);
-    res2 = rt_result();
-    ok = memcmp(r1, r2, out * sizeof(asmcrypt_word)) == 0 && rc == 0 && res1 == res2;
-    CHECK(ok, "%s num %d in place%s, seed %llx", prim, j->num, what, (unsigned long long)seed);
-}
-
 /* every num 0..100 (the x86_64 entries: 1, 2..4 straight-line, pieces of
  * 1..16 limbs, mul_sub's 32-limb piece at 32..63, the loops from 16/32/64)
  * with: random words; r, a and w all ones (every product carry of
@@ -232,11 +212,11 @@ static void test_words(void)
                 /* cnd_add: condition 0 or 1; cnd_sub: w (random or all ones) */
                 j.cond = strcmp(p->prim, "bn_cnd_add_words") ? j.w : (asmcrypt_word)rep;
                 same_api_c(p->prim, &j, r0, strcmp(p->prim, "bn_sqr_words")
-                           ? (size_t)num : 2 * (size_t)num, kinds[rep]);
+                           ? (size_t)num : 2 * (size_t)num, kinds[rep], 0);
             }
             if (rep < 2)
                 for (i = 0; i < sizeof(inplace) / sizeof(inplace[0]); i++)
-                    same_api_c_inplace(inplace[i], &j, a, kinds[rep]);
+                    same_api_c(inplace[i], &j, a, (size_t)num, kinds[rep], 1);
         }
     }
 }
