@@ -43,11 +43,10 @@ static int guard_ok(const asmcrypt_word *r, int num)
     return r[num] == GUARD && r[num + 1] == GUARD;
 }
 
-#if (defined(__x86_64__) || (defined(__arm__) && ASMCRYPT_ARM_NEON_BUILD)) && \
-    defined(ASMCRYPT_BN_MONT_ASM)
+#if defined(ASMCRYPT_BN_MONT_ASM)
 /* A random odd modulus n of num words with the top bit set and operands
  * a, b < n; with ones, near-all-ones words instead (the carries' worst
- * case).  For test_sqrn and test_neon_big. */
+ * case).  For test_poisoned_stack, test_sqrn and test_neon_big. */
 static void rand_operands(asmcrypt_word *n, asmcrypt_word *a, asmcrypt_word *b, int num,
                           int ones)
 {
@@ -259,19 +258,11 @@ static int test_poisoned_stack(void)
     tu_seed(0x9015);
     for (kind = 0; kind < 4; kind++) {
         for (ni = 0; ni < (int)(sizeof(nums) / sizeof(nums[0])); ni++) {
-            int i, num = nums[ni];
+            int num = nums[ni];
 
             if (num > ASMCRYPT_BN_MAX_WORDS)
                 continue;
-            for (i = 0; i < num; i++) {
-                N[i] = tu_rand_word();
-                A[i] = tu_rand_word();
-                B[i] = tu_rand_word();
-            }
-            N[0] |= 1;
-            N[num - 1] |= (asmcrypt_word)1 << (W - 1);
-            A[num - 1] = N[num - 1] - 1;
-            B[num - 1] = N[num - 1] - 2;
+            rand_operands(N, A, B, num, 0);
             n0w[0] = asmcrypt_bn_mont_n0(N);
             for (sq = 0; sq < 2; sq++) {
                 const asmcrypt_word *bp = sq ? A : B;
