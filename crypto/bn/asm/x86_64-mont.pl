@@ -1122,7 +1122,7 @@ ___
 	movq	$n0,$S_N0B
 $k2	movq	$S_AP,%rsi
 ___
-        my $zero_ring = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n";
+        my $zero_reg = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n";
         # The first sweep of a product writes the empty window instead of
         # adding to it: %rdx * $src[j] (j = 0..7) with the low half of
         # j = 0 and every high half straight into w[j] and w[j + 1], and
@@ -1263,7 +1263,7 @@ ___
 	movq	\$1,$S_CNT
 $setup	movq	$S_BP,%rdi
 .Lmont_m8_go:
-$zero_ring# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
+$zero_reg# LLVM-MCA-BEGIN bn_mul_mont_m8_mul
 # LLVM-MCA-UNITS 8 limbs
 $ab# LLVM-MCA-END
 	jmp	.Lmont_8_red
@@ -1271,7 +1271,7 @@ $ab# LLVM-MCA-END
 	movq	\$1,$S_CNT
 .Lmont_s8_go:
 $setup.Lmont_s8_sq:
-$zero_ring# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
+$zero_reg# LLVM-MCA-BEGIN bn_mul_mont_s8_sqr
 # LLVM-MCA-UNITS 8 limbs
 $sq# LLVM-MCA-END
 .Lmont_8_red:
@@ -1291,7 +1291,6 @@ $almost	movq	%rdi,%rsi
 $final	movq	%rdi,%rsi
 	cmpq	\$0,$S_CNT		# bn_mont_sqrn_x86_64: the next squaring
 	jne	.Lmont_s8_sq
-.Lmont_8_done:
 $wipe_mx	movl	\$1,%eax
 	jmp	.Lmont_ret
 
