@@ -74,6 +74,7 @@ typedef struct sp_opts {
     double mhz;                 /* >0: cycles = ns * mhz / 1000 (no TSC) */
     int nsizes;                 /* word-primitive sizes (limbs) */
     long sizes[SP_MAXROW];
+    const char *ref_name;       /* --ref: the ratio base where a row has it */
     int nselect;                /* primitives selected on the command line */
     const char *select[32];
 } sp_opts;

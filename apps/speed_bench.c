@@ -217,6 +217,9 @@ void sp_measure_row(const sp_opts *o, const char *table, sp_row *r)
     int i, k, j, q, maxsub;
 
     progress_row(o, table, r);
+    for (i = 0; o->ref_name != NULL && i < r->ncell; i++)    /* --ref */
+        if (strcmp(r->cell[i].name, o->ref_name) == 0 && r->cell[i].run != NULL)
+            r->ref = i;
     for (i = 0; i < r->ncell; i++)
         if (r->cell[i].run != NULL) {
             sp_cell *c = &r->cell[i];

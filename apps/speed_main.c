@@ -34,6 +34,8 @@ static void usage(int code)
         "  --json     machine-readable JSON on stdout\n"
         "  -v         more tables (per call, throughput for words)\n"
         "  -q         no progress line on stderr\n"
+        "  --ref NAME ratios to column NAME in the rows that have it (e.g.\n"
+        "             --ref x86_64-avx2 poly1305: the API's cost over that asm)\n"
         "Cells run round-robin within a row; every implementation is checked\n"
         "against the C reference before it is timed (exit 3 on mismatch).\n");
     exit(code);
@@ -102,6 +104,8 @@ static void parse(sp_opts *o, int argc, char **argv)
             o->verbose = 1;
         else if (strcmp(a, "-q") == 0)
             o->quiet = 1;
+        else if (strcmp(a, "--ref") == 0)
+            o->ref_name = need(argc, argv, &i);
         else if (a[0] == '-')
             usage(2);
         else {

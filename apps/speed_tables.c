@@ -5,7 +5,8 @@
  *
  *   poly1305   the C references, the assembly at each distinct capability
  *              level, "api" (the public one-shot at full capabilities),
- *              the peers; key set per message, 16 B .. 16 KiB
+ *              "api-inc" (init, one update, final), the peers; key set
+ *              per message, 16 B .. 16 KiB
  *   mont_mul, mont_sqr  (sqr: ap == bp, where asm may take a squaring
  *              path) bn_mul_mont_c, the assembly at each level, "api"
  *              (asmcrypt_bn_mont_mul), the peers; 512..4096-bit odd moduli
@@ -259,6 +260,11 @@ static void row_cells(sp_row *r, row_in *in, const sp_level *lv, int nl, int fir
         add_cell(r, in, lr, "c", SP_REF, SP_ALLCAPS);
     if (v->api_column && (rt = rt_get(p->prim, RT_API)) != NULL)
         add_cell(r, in, rt, "api", SP_ASM, SP_ALLCAPS);
+    if (v->api_column && (rt = rt_get(p->prim, RT_API_INC)) != NULL) {
+        if (first && p->shape == RT_POLY1305)
+            check_rfc(rt, rt->name, SP_ALLCAPS);
+        add_cell(r, in, rt, rt->name, SP_ASM, SP_ALLCAPS);
+    }
     if (r->ref < 0 && r->ncell > 0)     /* mod_exp: ratios to the first column */
         r->ref = 0;
     for (t = 0; t < rt_ntable; t++) {       /* the peers */

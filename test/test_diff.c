@@ -25,8 +25,9 @@
 static uint64_t seed = 0x61736d63727970ull;      /* "asmcryp" */
 
 /* ---- Poly1305 ------------------------------------------------------------ */
-/* The one-shot tag of the routine of kind impl (RT_C: the radix-2^26
- * reference, RT_C64 the radix-2^64 one, RT_API the library). */
+/* The tag of the routine of kind impl (RT_C: the radix-2^26 reference,
+ * RT_C64 the radix-2^64 one, RT_API the library's one-shot, RT_API_INC
+ * its init/update/final as apps/speed times it). */
 static void tag_of(enum rt_impl impl, const unsigned char key[32], const unsigned char *m,
                    size_t len, unsigned char tag[16])
 {
@@ -57,6 +58,13 @@ static void poly_one(size_t len, unsigned char *msg)
     tag_of(RT_C, key, msg, len, t_ref);
     CHECK(memcmp(t_api, t_ref, 16) == 0, "poly1305 one-shot vs ref26, len %zu, seed %llx",
           len, (unsigned long long)seed);
+    {
+        unsigned char t_inc1[16];
+        tag_of(RT_API_INC, key, msg, len, t_inc1);
+        CHECK(memcmp(t_inc1, t_ref, 16) == 0,
+              "poly1305 api-inc routine vs ref26, len %zu, seed %llx",
+              len, (unsigned long long)seed);
+    }
     if (rt_get("poly1305", RT_C64) != NULL) {
         unsigned char t64[16];
         tag_of(RT_C64, key, msg, len, t64);

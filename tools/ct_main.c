@@ -160,7 +160,8 @@ static void each_impl(const char *prim, const char *what, enum rt_impl api_kind,
         if (!dup && nseen < 8) {
             snprintf(seen[nseen++], sizeof(seen[0]), "%s", impl);
             snprintf(name, sizeof(name), "%s/%s:%s@%s", what,
-                     api_kind == RT_ANY ? "dispatch" : "api", impl, caps[i]);
+                     api_kind == RT_ANY ? "dispatch" :
+                     api_kind == RT_API_INC ? "api-inc" : "api", impl, caps[i]);
             run_case(name, rt_one(prim, api_kind), setup);
         }
     }
@@ -233,6 +234,7 @@ int main(int argc, char **argv)
         snprintf(what, sizeof(what), "poly1305/%zu", job.len);
         each_impl("poly1305", what, RT_API, poly_setup, caps, ncaps, 1);
         each_impl("poly1305", what, RT_ANY, poly_setup, caps, ncaps, 0);
+        each_impl("poly1305", what, RT_API_INC, poly_setup, caps, ncaps, 0);
     }
 
     /* The planted leaks: must be flagged. */

@@ -58,6 +58,8 @@ enum rt_impl {
     RT_API,         /* the public API, dispatched at the current caps */
     RT_ANY,         /* the internal dispatch, no argument checks or wipes */
     RT_PEER,        /* another library's counterpart */
+    RT_API_INC,     /* the public incremental API (poly1305: init, one
+                     * update of the whole message, final) */
 };
 
 /* What rt_result() holds after a routine's operation. */
