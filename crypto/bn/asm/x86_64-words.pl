@@ -39,10 +39,12 @@
 #
 #   multiply-accumulate (mul_add, mul, mul_sub): calls of a few limbs are
 #     the common case, so the low bits of num are done first by straight-
-#     line pieces of 1, 2, 4, 8 (and on the mul_add and mul_sub mulx paths
-#     16) limbs, one per set bit, each ending its carries in a carry word
-#     and followed by a return when no higher bit is set; only a multiple
-#     of 16 (mul_add/mul_sub mulx: 32) limbs reaches the loop.  num == 1 is
+#     line pieces of 1, 2, 4, 8 (and on the mulx path 16) limbs, one per
+#     set bit, each ending its carries in a carry word and followed by a
+#     return when no higher bit is set; only a multiple of 16 (mulx path:
+#     32) limbs reaches the loop, and on the mul_add and mul_sub mulx
+#     paths a call of 32-63 limbs does its top 32 by one more piece, so
+#     only 64 limbs and more reach their loop.  num == 1 is
 #     tested before everything else and done inline (5-6 instructions,
 #     the mulq code at every level);
 #     2..4 limbs are straight-line code of their own (one product chain,
@@ -510,21 +512,30 @@ sub piece16 {
 # no higher bit of num is set, so that a call below 2^$nb limbs never enters
 # the loop and falls through to its return after its last piece.  The rest
 # (a multiple of 2^$nb) runs through the 4x loop: %rcx becomes the index
-# -(num & -2^$nb) over pointers to the ends.  $nb is 4, or 5 for mul_sub's
-# mulx path, whose loop slots (with their `not`) lost to GMP's submul_1
-# from 16 to 31 limbs while its two-limb pieces did not.
+# -(num & -2^$nb) over pointers to the ends.  $nb is 4 on the mulq path
+# and 5 on the mulx path: there the loop's slots lost to GMP from 16 to 31
+# limbs while the two-limb pieces did not (mul_sub on the Zen 5 VM; mul on
+# the Zen 3 VM, AMD EPYC family 25 model 1, 2026-12-07: with $nb 4 the
+# mulx mul took 0.84-1.05x the time of GMP's mpn_mul_1 at 16-24 limbs and
+# 0.89x at 48, with 5 0.74-0.79x and 0.76x; apps/speed --ref mpn_mul_1,
+# three runs alternating the builds, docs/perf/x86_64-small.md).
 #
-# $top (mul_sub's mulx path): a call of 2^$nb .. 2^($nb+1)-1 limbs does
-# its 2^$nb high limbs by one more piece (sixteen two-limb pieces, 4
-# instructions a limb against the loop's 5.75) instead of one loop run,
-# and only calls of 2^($nb+1) limbs and more reach the loop.  On the Zen 5
-# VM, quiet, mul_sub at 32-34 limbs took 0.90x the time of the loop
-# version (which was 1.00-1.02x GMP's submul_1) and 35-40 limbs 0.93-
-# 0.98x; with the other vCPU busy the two were within 2% at 32-34 and
-# the pieces 2-7% slower at 36-40, still at or below GMP (in-process
-# A/B, docs/perf/x86_64-small.md, 2026-12-07).  Not for 64 limbs and
-# more: there the loop after a 32-limb piece ran 1.06-1.10x slower than
-# the loop alone (96-100 limbs), so the loop takes every multiple of
+# $top (the mul_add and mul_sub mulx paths): a call of 2^$nb .. 2^($nb+1)-1
+# limbs does its 2^$nb high limbs by one more piece (sixteen two-limb
+# pieces, 4 instructions a limb against the loop's 5.75) instead of one
+# loop run, and only calls of 2^($nb+1) limbs and more reach the loop.
+# mul_sub: on the Zen 5 VM, quiet, mul_sub at 32-34 limbs took 0.90x the
+# time of the loop version (which was 1.00-1.02x GMP's submul_1) and 35-40
+# limbs 0.93-0.98x; with the other vCPU busy the two were within 2% at
+# 32-34 and the pieces 2-7% slower at 36-40, still at or below GMP
+# (in-process A/B, docs/perf/x86_64-small.md, 2026-12-07).  mul_add: on
+# the Zen 3 VM the loop took 1.00-1.05x GMP's addmul_1 at 32-40 limbs and
+# 1.03x at 48, the piece 0.88-0.97x and 1.00x (three runs alternating the
+# builds, 2026-12-07).  Not for mul: there the piece won at 32-40 limbs
+# (0.74-0.81x GMP against the loop's 0.90-0.95x) but lost at 48-63 (0.82-
+# 0.84x against 0.76-0.80x), same runs.  Not for 64 limbs and more: there
+# the loop after a 32-limb piece ran 1.06-1.10x slower than the loop alone
+# (mul_sub, 96-100 limbs, Zen 5), so the loop takes every multiple of
 # 2^$nb as before.  (Also tried: after each piece, a test that jumps
 # straight to the loop when no smaller piece is left, two taken branches
 # fewer at 33-35 limbs: 1-2% slower at 5-31 limbs, no gain at 32-40.)
@@ -695,7 +706,7 @@ ___
     $code .= cap_require("${p}_q", @CAP_MULX);
     $code .= "\tmovq\t$w,%rdx\n\tmovq\t%r8,%rcx\n\txorl\t%r9d,%r9d\n";
     $code .= mul_head("${p}_x", $op, 'x', "\tmovq\t%r9,%rax\n.asm_ret", $clear,
-                      $op eq 'mul' ? 4 : 5, $op eq 'sub');
+                      5, $op ne 'mul');
     $code .= duff_loop("${p}_x", "${fn}_mulx", sub {
         my $k = shift;
         return mulx_slot($op, $k, $k * 8 . "($ap,%rcx,8)", $k * 8 . "($rp,%rcx,8)");
