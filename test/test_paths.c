@@ -30,6 +30,8 @@
  *    is not built under ThreadSanitizer.
  *  - MIPS o32 R2..R5 builds: the Poly1305 block function init hands out
  *    is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set.
+ *  - MIPS o32 MIPS32r1 builds: the detected R2 bit must agree with an R2
+ *    instruction run here under a SIGILL handler of this test's own.
  *  - AArch64: the NEON Poly1305 block function runs its vector body from
  *    256 bytes with the key's powers cached and from 512 without (a
  *    sentinel in v16-v31 around the call), and not below.
@@ -54,6 +56,9 @@
 # define _GNU_SOURCE 1            /* REG_RIP in ucontext */
 # define PATHS_TRACE 1
 #endif
+#if defined(__mips__) && defined(__linux__)
+# define _DEFAULT_SOURCE 1        /* sigaction, sigsetjmp (the R2 probe) */
+#endif
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
@@ -61,6 +66,10 @@
 #if defined(PATHS_TRACE)
 # include <signal.h>
 # include <ucontext.h>
+#endif
+#if ASMCRYPT_MIPS_R2_PROBE
+# include <setjmp.h>
+# include <signal.h>
 #endif
 
 #define MAXW ASMCRYPT_BN_MAX_WORDS
@@ -211,6 +220,85 @@ static void test_mips_r2_gate(void)
               "caps %#x: poly1305 named \"%s\"", masks[m], name);
     }
     asmcrypt_cpucap_restrict(~0u);
+}
+#endif
+
+/* ---- 2b. MIPS32r1 builds: the run-time R2 probe ---------------------------- */
+/* crypto/arch/cpucap_mips.c sets ASMCRYPT_CAP_MIPS_R2 from a probe that
+ * steps over an `ext` under a temporary SIGILL handler.  The oracle here
+ * is independent of it: `wsbh` under this test's own handler, which
+ * leaves with siglongjmp.  The detected bit must agree (on the matrix
+ * rows' 24Kf both say R2; the freestanding test/mips_r2_probe.c covers
+ * R1 cores, where Debian's libc cannot run).  And a probe run now must
+ * leave this test's SIGILL handler and signal mask as they were. */
+#if ASMCRYPT_MIPS_R2_PROBE
+# define PATHS_MIPS_PROBE 1
+static sigjmp_buf oracle_jmp;
+
+static void oracle_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(oracle_jmp, 1);
+}
+
+static int oracle_r2(void)
+{
+    struct sigaction sa, old;
+    volatile int r2 = 0;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = oracle_sigill;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGILL, &sa, &old);
+    if (sigsetjmp(oracle_jmp, 1) == 0) {
+        unsigned int x = 0x11223344u, y;
+
+        __asm__ volatile(".set push\n\t.set mips32r2\n\twsbh %0,%1\n\t.set pop"
+                         : "=r"(y) : "r"(x));
+        r2 = y == 0x22114433u;
+    }
+    sigaction(SIGILL, &old, NULL);
+    return r2;
+}
+
+static void test_mips_r2_probe(void)
+{
+    struct sigaction mine, before, after;
+    sigset_t blocked, mask_before, mask_after;
+    int want = oracle_r2(), i;
+
+    CHECK(((asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_R2) != 0) == want,
+          "R2 detected %s, the oracle says %s", (asmcrypt_cpucap_detected() &
+          ASMCRYPT_CAP_MIPS_R2) ? "set" : "clear", want ? "R2" : "no R2");
+    /* a handler with flags and a mask of its own, SIGILL and SIGUSR2 blocked */
+    memset(&mine, 0, sizeof(mine));
+    mine.sa_handler = oracle_sigill;
+    mine.sa_flags = SA_RESTART | SA_NODEFER;
+    sigemptyset(&mine.sa_mask);
+    sigaddset(&mine.sa_mask, SIGUSR1);
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGILL);
+    sigaddset(&blocked, SIGUSR2);
+    /* i = 0: nothing blocked; i = 1: SIGILL and SIGUSR2 blocked */
+    for (i = 0; i < 2; i++) {
+        sigaction(SIGILL, &mine, NULL);
+        if (i)
+            sigprocmask(SIG_BLOCK, &blocked, NULL);
+        sigaction(SIGILL, NULL, &before);
+        sigprocmask(SIG_BLOCK, NULL, &mask_before);
+        CHECK(cpucap_mips_r2_probe() == want, "probe %d: the answer differs from the oracle's", i);
+        sigaction(SIGILL, NULL, &after);
+        sigprocmask(SIG_BLOCK, NULL, &mask_after);
+        CHECK(before.sa_handler == oracle_sigill && after.sa_handler == before.sa_handler &&
+              after.sa_flags == before.sa_flags && sigismember(&after.sa_mask, SIGUSR1) == 1 &&
+              sigismember(&after.sa_mask, SIGUSR2) == 0,
+              "probe %d: the SIGILL disposition changed", i);
+        CHECK(sigismember(&mask_before, SIGILL) == i && sigismember(&mask_after, SIGILL) == i &&
+              sigismember(&mask_after, SIGUSR2) == i,
+              "probe %d: the signal mask changed", i);
+        sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+    }
+    signal(SIGILL, SIG_DFL);
 }
 #endif
 
@@ -820,6 +908,9 @@ int main(int argc, char **argv)
     test_poly1305_pairs();
 #if defined(PATHS_MIPS_R2)
     test_mips_r2_gate();
+#endif
+#if defined(PATHS_MIPS_PROBE)
+    test_mips_r2_probe();
 #endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();
