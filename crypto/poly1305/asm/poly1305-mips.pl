@@ -168,6 +168,7 @@
 #   o32 mips32r2 BE                 4.26       9.01      -
 #   o32 mips32 (r1) LE              3.76      12.32      -
 #   o32 mips32 (r1) BE (24Kf)       5.26      14.32      -      6.44
+#     the same build on an R2 core  4.26  (its R2 function, run-time bit)
 #   o32 MIPS I code (-march=mips1)  10.26     16.51      -
 #   o32 mips32r6                    8.01      15.88      -     10.00 : 21.63
 #   n64 mips64r2 LE                 2.85      10.69     3.57    (4.13 : 4.75)
