@@ -49,8 +49,8 @@
  * unwound, no jmp_buf is shared with the handler and the signal mask is
  * left to the kernel's sigreturn (siglongjmp would have to restore it,
  * and a jump out of a handler that another thread's SIGILL entered would
- * land in the wrong thread).  The handler touches nothing but the
- * interrupted context, so it is async-signal-safe by construction.
+ * land in the wrong thread).  The handler edits the interrupted context
+ * or calls sigaction and raise, both async-signal-safe.
  */
 __asm__(
     "\t.text\n"
