@@ -4,12 +4,13 @@
  * with that module on asm_arch mips only (Configure's registry).
  *
  * poly1305_blocks is the code for the build's ISA
- * (cpucap_mips_build_name).  An o32 build of MIPS32r1..R5 also carries a
- * second block function, local to the module, and its init hands that
- * one out by ASMCRYPT_CAP_MIPS_R2: the one pointer that is not
+ * (cpucap_mips_build_name).  A big-endian o32 build of MIPS32r1..R5 also
+ * carries a second block function, local to the module, and its init
+ * hands that one out by ASMCRYPT_CAP_MIPS_R2: the one pointer that is not
  * poly1305_blocks.  It is the R2 code ("mips32r2", handed out when the
  * bit is set) in a MIPS32r1 build and the MIPS32r1 code ("mips32", when
- * the bit is clear) in an R2..R5 build.
+ * the bit is clear) in an R2..R5 build.  (Little-endian builds have one:
+ * there the two would be the same instructions.)
  */
 #include "internal.h"
 

@@ -37,9 +37,9 @@
 # by __mips_isa_rev.  len and padbit are u32: the 64-bit code uses their
 # low 32 bits only.  No $gp, no symbol outside this file.
 #
-# CAPABILITY WORD (o32 MIPS32r1..R5 builds outside the kernel only;
-# 64-bit, R6 and MIPS I/II builds read none).  cpp macros, each may be
-# set with -D:
+# CAPABILITY WORD (o32 MIPS32r1..R5 big-endian builds outside the kernel
+# only; little-endian, 64-bit, R6 and MIPS I/II builds read none).  cpp
+# macros, each may be set with -D:
 #   ASMCRYPT_CAPWORD         symbol read, an array of 32-bit words
 #                            (default asmcrypt_cpucap, referenced .hidden)
 #   ASMCRYPT_CAPBIT_MIPS_R2  bit number in it (word n/32, bit n%32) of
@@ -147,13 +147,16 @@
 # lwl/lwr pair that loads the word halfword-swapped plus a 5-instruction
 # swap inside the halves (8 with lw alone); older -> multu/sltu and
 # mask-and-shift swaps.
-# An o32 R2..R5 build also contains the MIPS32r1 block function (maddu
-# chain, no wsbh/rotr: the code of a MIPS32r1 build) and poly1305_init
-# picks it when the R2 bit of the capability word (above) is clear; the
-# mirror image, an o32 MIPS32r1 build also contains the R2 block function
-# (assembled under .set mips32r2) and picks it when the bit is set (on
-# big-endian wsbh/rotr make it 4.30 instructions per byte instead of
-# 5.26).  Kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, MIPS I/II, 64-bit
+# A big-endian o32 R2..R5 build also contains the MIPS32r1 block function
+# (maddu chain, no wsbh/rotr: the code of a MIPS32r1 build) and
+# poly1305_init picks it when the R2 bit of the capability word (above)
+# is clear; the mirror image, a big-endian o32 MIPS32r1 build also
+# contains the R2 block function (assembled under .set mips32r2) and picks
+# it when the bit is set (wsbh/rotr make it 4.30 instructions per byte
+# instead of 5.26).  On little-endian the two functions are the same
+# instructions (R2 only changes the byte swap), so there is one, and init
+# reads no capability word (15 instructions a call less than carrying
+# both).  Kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, MIPS I/II, 64-bit
 # and R6 builds decide at build time (on 64-bit little-endian the pre-R2
 # and R2 code would be the same).
 #
@@ -471,9 +474,12 @@ $code .= <<'___';
 #  error "ASMCRYPT_KERNEL_GLUE must be 1, 2 or 3"
 # endif
 #endif
-/* o32 MIPS32r1..R5 outside the kernel: poly1305_init picks the R2 or the
- * pre-R2 block function from the capability word at run time. */
-#if !defined(__KERNEL__) && ASMC_ISA_REV >= 1 && ASMC_ISA_REV < 6 && ASMCRYPT_CAPBIT_MIPS_R2 >= 0
+/* o32 MIPS32r1..R5 big-endian outside the kernel: poly1305_init picks the
+ * R2 or the pre-R2 block function from the capability word at run time.
+ * Not on little-endian, where the two are the same instructions (R2 only
+ * changes the byte swap): there init reads no capability word. */
+#if !defined(__KERNEL__) && ASMC_ISA_REV >= 1 && ASMC_ISA_REV < 6 && ASMCRYPT_CAPBIT_MIPS_R2 >= 0 && \
+    defined(__MIPSEB__)
 # define ASMC_R2_AT_RUNTIME 1
 #else
 # define ASMC_R2_AT_RUNTIME 0
