@@ -7,8 +7,11 @@
  * thread computes the same values into locals and publishes them with
  * atomic stores, cap_ready last with release order; readers test
  * cap_ready with acquire order, so a thread that sees it set also sees
- * the mask.  Detecting twice is harmless.  asmcrypt_cpucap_restrict is
- * for tests and apps/speed: call it before starting threads.
+ * the mask.  Detecting twice is harmless (the one detection with a side
+ * effect, the SIGILL probe of o32 MIPS32r1 builds, runs once per process
+ * and the other threads wait for its answer: crypto/arch/cpucap_mips.c).
+ * asmcrypt_cpucap_restrict is for tests and apps/speed: call it before
+ * starting threads.
  *
  * ASMCRYPT_CAP_BUILD_MASK (conf.h, written by Configure --cpu=NAME) removes
  * the capabilities whose paths lose on that core (docs/perf/choice.md)

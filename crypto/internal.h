@@ -42,6 +42,20 @@ unsigned int cpucap_arch_detect(void);
 /* MIPS only (crypto/arch/cpucap_mips.c): the code the MIPS modules
  * assemble for this build's ISA ("mips32r2", "mips64r6", ...). */
 const char *cpucap_mips_build_name(void);
+/* MIPS o32 MIPS32r1 builds for Linux (GNU C): ASMCRYPT_CAP_MIPS_R2 comes
+ * from a run-time probe (crypto/arch/cpucap_mips.c), and poly1305-mips
+ * carries its R2 block function too.  cpucap_mips_r2_probe runs the probe
+ * once more (tests; the library probes once per process): 1 when a
+ * MIPS32R2 instruction runs, 0 when it traps.  The caller's SIGILL
+ * disposition and signal mask are the same afterwards. */
+#if defined(__mips__) && defined(__linux__) && defined(__GNUC__) && \
+    defined(__mips_isa_rev) && __mips_isa_rev == 1 && \
+    (!defined(_MIPS_SIM) || !defined(_ABIO32) || _MIPS_SIM == _ABIO32)
+# define ASMCRYPT_MIPS_R2_PROBE 1
+int cpucap_mips_r2_probe(void);
+#else
+# define ASMCRYPT_MIPS_R2_PROBE 0
+#endif
 
 /* ---- implementation names ---------------------------------------------
  * Each area names what its dispatch selects ("c" for the C reference) in a

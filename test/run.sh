@@ -7,6 +7,8 @@
 #   VECTORS     the test/vectors folder (argv[1] of each program)
 #   TESTS       the test programs
 #   CT_TEST     "yes" to also run `$MAKE ct-test` (constant-time traces)
+#   PROBE_TEST  "yes" to also run `$MAKE probe-test` (o32 MIPS32r1: the
+#               R2 probe on cores with and without R2, test/test.mk)
 #   TEST_TIMEOUT seconds one program may run (default 300; under qemu the
 #               slowest takes about 2 s, under valgrind about a minute):
 #               a program that hangs is killed and counts as one failure,
@@ -58,6 +60,13 @@ if [ "${CT_TEST:-}" = yes ]; then
     log="$logdir/ct-test.log"
     $MAKE --no-print-directory ct-test >"$log" 2>&1
     add_counts "$log" $? "ct-test"
+fi
+
+if [ "${PROBE_TEST:-}" = yes ]; then
+    echo "MIPS R2 probe (freestanding, cores with and without R2)"
+    log="$logdir/probe-test.log"
+    $MAKE --no-print-directory probe-test >"$log" 2>&1
+    add_counts "$log" $? "probe-test"
 fi
 
 echo "total: $passed passed, $failed failed"

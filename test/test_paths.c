@@ -28,8 +28,10 @@
  *    less, so an entry that declines its minimum shows.
  *    Under valgrind (no trap flag) this part reports itself skipped; it
  *    is not built under ThreadSanitizer.
- *  - MIPS o32 R2..R5 builds: the Poly1305 block function init hands out
- *    is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set.
+ *  - MIPS o32 MIPS32r1..R5 builds: the Poly1305 block function init
+ *    hands out is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set;
+ *    on a MIPS32r1 build the detected bit must also agree with an R2
+ *    instruction run here under a SIGILL handler of this test's own.
  *  - AArch64: the NEON Poly1305 block function runs its vector body from
  *    256 bytes with the key's powers cached and from 512 without (a
  *    sentinel in v16-v31 around the call), and not below.
@@ -54,6 +56,9 @@
 # define _GNU_SOURCE 1            /* REG_RIP in ucontext */
 # define PATHS_TRACE 1
 #endif
+#if defined(__mips__) && defined(__linux__)
+# define _DEFAULT_SOURCE 1        /* sigaction, sigsetjmp (the R2 probe) */
+#endif
 #include <stdio.h>
 #include <string.h>
 #include "internal.h"
@@ -61,6 +66,10 @@
 #if defined(PATHS_TRACE)
 # include <signal.h>
 # include <ucontext.h>
+#endif
+#if ASMCRYPT_MIPS_R2_PROBE
+# include <setjmp.h>
+# include <signal.h>
 #endif
 
 #define MAXW ASMCRYPT_BN_MAX_WORDS
@@ -183,14 +192,24 @@ static void test_poly1305_pairs(void)
         }
 }
 
-/* ---- 2a. MIPS o32 R2..R5: the R2 bit picks the Poly1305 body ----------------- */
-/* poly1305-mips.pl's init hands out its R2 (maddu) block function when
- * ASMCRYPT_CAP_MIPS_R2 is set and the MIPS32r1 one when it is clear.  Both
- * run correctly on an R2 core, so only the pointer shows a gate that is
- * skipped or inverted (docs/mutation.md, gap 7). */
+/* ---- 2a. MIPS o32 MIPS32r1..R5: the R2 bit picks the Poly1305 body ------------ */
+/* On big-endian poly1305-mips.pl's init hands out its R2 (maddu,
+ * wsbh/rotr) block function when ASMCRYPT_CAP_MIPS_R2 is set and the
+ * MIPS32r1 one when it is clear; poly1305_blocks is the one of the
+ * build's ISA, the other is local to the module.  Both run correctly on
+ * an R2 core, so only the pointer shows a gate that is skipped or
+ * inverted (docs/mutation.md, gap 7).  On little-endian the two would be
+ * the same instructions, so there is one: poly1305_blocks at every
+ * capability mask, named as the build. */
 #if defined(ASMCRYPT_POLY1305_ASM) && defined(__mips__) && !defined(__mips64) && \
-    defined(__mips_isa_rev) && __mips_isa_rev >= 2 && __mips_isa_rev < 6
+    defined(__mips_isa_rev) && __mips_isa_rev >= 1 && __mips_isa_rev < 6
 # define PATHS_MIPS_R2 1
+# define BUILD_IS_R2 (__mips_isa_rev >= 2)
+# if defined(__MIPSEB__)
+#  define TWO_BODIES 1
+# else
+#  define TWO_BODIES 0
+# endif
 static void test_mips_r2_gate(void)
 {
     int m;
@@ -198,19 +217,100 @@ static void test_mips_r2_gate(void)
     for (m = 0; m < nmasks; m++) {
         asmcrypt_poly1305_ctx ctx;
         static const unsigned char key[32] = { 9, 8, 7 };
-        int r2 = (masks[m] & ASMCRYPT_CAP_MIPS_R2) != 0;
+        int r2 = (masks[m] & ASMCRYPT_CAP_MIPS_R2) != 0, own;
+        int want_r2 = TWO_BODIES ? r2 : BUILD_IS_R2;
         const char *name;
 
         asmcrypt_cpucap_restrict(masks[m]);
         CHECK(asmcrypt_poly1305_init(&ctx, key) == 0, "poly1305 init");
+        own = ctx.blocks == poly1305_blocks;
         name = asmcrypt_impl("poly1305");
-        CHECK((ctx.blocks == poly1305_blocks) == r2,
+        CHECK(own == (want_r2 == BUILD_IS_R2),
               "caps %#x: init handed out the %s block function with the R2 bit %s",
-              masks[m], ctx.blocks == poly1305_blocks ? "R2" : "pre-R2", r2 ? "set" : "clear");
-        CHECK(strcmp(name, r2 ? "mips32r2" : "mips32") == 0,
+              masks[m], own == BUILD_IS_R2 ? "R2" : "pre-R2", r2 ? "set" : "clear");
+        CHECK(strcmp(name, want_r2 ? "mips32r2" : "mips32") == 0,
               "caps %#x: poly1305 named \"%s\"", masks[m], name);
     }
     asmcrypt_cpucap_restrict(~0u);
+}
+#endif
+
+/* ---- 2b. MIPS32r1 builds: the run-time R2 probe ---------------------------- */
+/* crypto/arch/cpucap_mips.c sets ASMCRYPT_CAP_MIPS_R2 from a probe that
+ * steps over an `ext` under a temporary SIGILL handler.  The oracle here
+ * is independent of it: `wsbh` under this test's own handler, which
+ * leaves with siglongjmp.  The detected bit must agree (on the matrix
+ * rows' 24Kf both say R2; the freestanding test/mips_r2_probe.c covers
+ * R1 cores, where Debian's libc cannot run).  And a probe run now must
+ * leave this test's SIGILL handler and signal mask as they were. */
+#if ASMCRYPT_MIPS_R2_PROBE
+# define PATHS_MIPS_PROBE 1
+static sigjmp_buf oracle_jmp;
+
+static void oracle_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(oracle_jmp, 1);
+}
+
+static int oracle_r2(void)
+{
+    struct sigaction sa, old;
+    volatile int r2 = 0;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = oracle_sigill;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGILL, &sa, &old);
+    if (sigsetjmp(oracle_jmp, 1) == 0) {
+        unsigned int x = 0x11223344u, y;
+
+        __asm__ volatile(".set push\n\t.set mips32r2\n\twsbh %0,%1\n\t.set pop"
+                         : "=r"(y) : "r"(x));
+        r2 = y == 0x22114433u;
+    }
+    sigaction(SIGILL, &old, NULL);
+    return r2;
+}
+
+static void test_mips_r2_probe(void)
+{
+    struct sigaction mine, before, after;
+    sigset_t blocked, mask_before, mask_after;
+    int want = oracle_r2(), i;
+
+    CHECK(((asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_R2) != 0) == want,
+          "R2 detected %s, the oracle says %s", (asmcrypt_cpucap_detected() &
+          ASMCRYPT_CAP_MIPS_R2) ? "set" : "clear", want ? "R2" : "no R2");
+    /* a handler with flags and a mask of its own, SIGILL and SIGUSR2 blocked */
+    memset(&mine, 0, sizeof(mine));
+    mine.sa_handler = oracle_sigill;
+    mine.sa_flags = SA_RESTART | SA_NODEFER;
+    sigemptyset(&mine.sa_mask);
+    sigaddset(&mine.sa_mask, SIGUSR1);
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGILL);
+    sigaddset(&blocked, SIGUSR2);
+    /* i = 0: nothing blocked; i = 1: SIGILL and SIGUSR2 blocked */
+    for (i = 0; i < 2; i++) {
+        sigaction(SIGILL, &mine, NULL);
+        if (i)
+            sigprocmask(SIG_BLOCK, &blocked, NULL);
+        sigaction(SIGILL, NULL, &before);
+        sigprocmask(SIG_BLOCK, NULL, &mask_before);
+        CHECK(cpucap_mips_r2_probe() == want, "probe %d: the answer differs from the oracle's", i);
+        sigaction(SIGILL, NULL, &after);
+        sigprocmask(SIG_BLOCK, NULL, &mask_after);
+        CHECK(before.sa_handler == oracle_sigill && after.sa_handler == before.sa_handler &&
+              after.sa_flags == before.sa_flags && sigismember(&after.sa_mask, SIGUSR1) == 1 &&
+              sigismember(&after.sa_mask, SIGUSR2) == 0,
+              "probe %d: the SIGILL disposition changed", i);
+        CHECK(sigismember(&mask_before, SIGILL) == i && sigismember(&mask_after, SIGILL) == i &&
+              sigismember(&mask_after, SIGUSR2) == i,
+              "probe %d: the signal mask changed", i);
+        sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+    }
+    signal(SIGILL, SIG_DFL);
 }
 #endif
 
@@ -820,6 +920,9 @@ int main(int argc, char **argv)
     test_poly1305_pairs();
 #if defined(PATHS_MIPS_R2)
     test_mips_r2_gate();
+#endif
+#if defined(PATHS_MIPS_PROBE)
+    test_mips_r2_probe();
 #endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();

@@ -103,7 +103,7 @@ return {
     aliases => [
         [qr/^poly1305_init_(x86_64|arm|arm64|mips)$/, 'poly1305_init'],
         [qr/^poly1305_block_init(_arch)?$/,           'poly1305_init'],
-        [qr/^poly1305_blocks_(x86_64|arm|arm64|mips|mips32)$/, 'poly1305_blocks'],
+        [qr/^poly1305_blocks_(x86_64|arm|arm64|mips|mips32|mips32r2)$/, 'poly1305_blocks'],
         [qr/^poly1305_emit_(x86_64|arm|arm64|mips)$/, 'poly1305_emit'],
     ],
 };

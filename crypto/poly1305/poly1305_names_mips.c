@@ -4,15 +4,23 @@
  * with that module on asm_arch mips only (Configure's registry).
  *
  * poly1305_blocks is the code for the build's ISA
- * (cpucap_mips_build_name).  An o32 R2..R5 build also carries the
- * MIPS32r1 block function (the code of a MIPS32r1 build, named as there),
- * local to the module, and its init hands that one out when
- * ASMCRYPT_CAP_MIPS_R2 is clear: the one pointer that is not
- * poly1305_blocks.
+ * (cpucap_mips_build_name).  A big-endian o32 build of MIPS32r1..R5 also
+ * carries a second block function, local to the module, and its init
+ * hands that one out by ASMCRYPT_CAP_MIPS_R2: the one pointer that is not
+ * poly1305_blocks.  It is the R2 code ("mips32r2", handed out when the
+ * bit is set) in a MIPS32r1 build and the MIPS32r1 code ("mips32", when
+ * the bit is clear) in an R2..R5 build.  (Little-endian builds have one:
+ * there the two would be the same instructions.)
  */
 #include "internal.h"
 
+#if defined(__mips_isa_rev) && __mips_isa_rev == 1
+# define OTHER_NAME "mips32r2"
+#else
+# define OTHER_NAME "mips32"
+#endif
+
 const char *poly1305_asm_name(poly1305_blocks_f chosen)
 {
-    return chosen == poly1305_blocks ? cpucap_mips_build_name() : "mips32";
+    return chosen == poly1305_blocks ? cpucap_mips_build_name() : OTHER_NAME;
 }

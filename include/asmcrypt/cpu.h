@@ -34,9 +34,12 @@ extern "C" {
 /* AArch64: Advanced SIMD (always present on Linux AArch64). */
 #define ASMCRYPT_CAP_A64_NEON        (1u << 0)
 
-/* MIPS: ISA features the build was compiled for (from _MIPS_ARCH_* and
- * __mips_isa_rev); clearing R2 makes the modules take their pre-R2
- * (MIPS I/II/32r1-compatible) instruction sequences. */
+/* MIPS: R2 = the MIPS32R2 instructions run.  R2 and later builds set it
+ * from the build's ISA (__mips_isa_rev); o32 MIPS32r1 builds on Linux
+ * probe for it at run time (executing one R2 instruction under a
+ * temporary SIGILL handler) and then run R2 code where they have it;
+ * other builds never set it.  Clearing it makes the modules take their
+ * pre-R2 (MIPS I/II/32r1-compatible) instruction sequences. */
 #define ASMCRYPT_CAP_MIPS_R2         (1u << 0)
 
 /* The effective capability mask (detected & ASMCRYPT_CAP). */

@@ -37,8 +37,9 @@
 # by __mips_isa_rev.  len and padbit are u32: the 64-bit code uses their
 # low 32 bits only.  No $gp, no symbol outside this file.
 #
-# CAPABILITY WORD (o32 R2..R5 builds outside the kernel only; 64-bit, R6
-# and pre-R2 builds read none).  cpp macros, each may be set with -D:
+# CAPABILITY WORD (o32 MIPS32r1..R5 big-endian builds outside the kernel
+# only; little-endian, 64-bit, R6 and MIPS I/II builds read none).  cpp
+# macros, each may be set with -D:
 #   ASMCRYPT_CAPWORD         symbol read, an array of 32-bit words
 #                            (default asmcrypt_cpucap, referenced .hidden)
 #   ASMCRYPT_CAPBIT_MIPS_R2  bit number in it (word n/32, bit n%32) of
@@ -51,7 +52,9 @@
 #                            OpenSSL's own module does
 # When the bit is read (and func is not NULL) poly1305_init stores the
 # block function (R2, or pre-R2 when the bit is clear) and poly1305_emit
-# in func[] and returns 1.
+# in func[] and returns 1.  A MIPS32r1 build is no hint that the core
+# lacks R2: its importer sets the bit from a run-time probe (asmcrypt's
+# crypto/arch/cpucap_mips.c does) or passes -1.
 #
 # ALGORITHM
 #
@@ -144,12 +147,18 @@
 # lwl/lwr pair that loads the word halfword-swapped plus a 5-instruction
 # swap inside the halves (8 with lw alone); older -> multu/sltu and
 # mask-and-shift swaps.
-# An o32 R2..R5 build also contains the MIPS32r1 block function (maddu
-# chain, no wsbh/rotr: the code of a MIPS32r1 build) and poly1305_init
-# picks it when the R2 bit of the capability word (above) is clear;
-# kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, 64-bit and R6 builds
-# decide at build time (on 64-bit little-endian the pre-R2 and R2 code
-# would be the same).
+# A big-endian o32 R2..R5 build also contains the MIPS32r1 block function
+# (maddu chain, no wsbh/rotr: the code of a MIPS32r1 build) and
+# poly1305_init picks it when the R2 bit of the capability word (above)
+# is clear; the mirror image, a big-endian o32 MIPS32r1 build also
+# contains the R2 block function (assembled under .set mips32r2) and picks
+# it when the bit is set (wsbh/rotr make it 4.30 instructions per byte
+# instead of 5.26).  On little-endian the two functions are the same
+# instructions (R2 only changes the byte swap), so there is one, and init
+# reads no capability word (15 instructions a call less than carrying
+# both).  Kernel builds, ASMCRYPT_CAPBIT_MIPS_R2 = -1, MIPS I/II, 64-bit
+# and R6 builds decide at build time (on 64-bit little-endian the pre-R2
+# and R2 code would be the same).
 #
 # PERFORMANCE (measured here, docs/perf/mips.md has the commands, the
 # before/after figures and more rows).  poly1305_blocks over 8 KiB:
@@ -162,6 +171,7 @@
 #   o32 mips32r2 BE                 4.26       9.01      -
 #   o32 mips32 (r1) LE              3.76      12.32      -
 #   o32 mips32 (r1) BE (24Kf)       5.26      14.32      -      6.44
+#     the same build on an R2 core  4.26  (its R2 function, run-time bit)
 #   o32 MIPS I code (-march=mips1)  10.26     16.51      -
 #   o32 mips32r6                    8.01      15.88      -     10.00 : 21.63
 #   n64 mips64r2 LE                 2.85      10.69     3.57    (4.13 : 4.75)
@@ -464,9 +474,12 @@ $code .= <<'___';
 #  error "ASMCRYPT_KERNEL_GLUE must be 1, 2 or 3"
 # endif
 #endif
-/* o32 R2..R5 outside the kernel: poly1305_init picks the R2 or the pre-R2
- * block function from the capability word at run time. */
-#if !defined(__KERNEL__) && ASMC_ISA_REV >= 2 && ASMC_ISA_REV < 6 && ASMCRYPT_CAPBIT_MIPS_R2 >= 0
+/* o32 MIPS32r1..R5 big-endian outside the kernel: poly1305_init picks the
+ * R2 or the pre-R2 block function from the capability word at run time.
+ * Not on little-endian, where the two are the same instructions (R2 only
+ * changes the byte swap): there init reads no capability word. */
+#if !defined(__KERNEL__) && ASMC_ISA_REV >= 1 && ASMC_ISA_REV < 6 && ASMCRYPT_CAPBIT_MIPS_R2 >= 0 && \
+    defined(__MIPSEB__)
 # define ASMC_R2_AT_RUNTIME 1
 #else
 # define ASMC_R2_AT_RUNTIME 0
@@ -872,6 +885,20 @@ ___
     return $s;
 }
 
+# The block function of the build's ISA ($own, global poly1305_blocks)
+# and, where init picks at run time (ASMC_R2_AT_RUNTIME), the other one
+# ($other, local $name; $isa: the .set it needs, '' for none): the
+# MIPS32r1 code in an R2..R5 build, the R2 code in a MIPS32r1 build.
+my %OTHER32 = (r2 => 'poly1305_blocks_mips32', madd => 'poly1305_blocks_mips32r2');
+sub blocks32_pair {
+    my ($own, $other, $isa) = @_;
+    my $s = blocks32('poly1305_blocks', $own, 1) . "#if ASMC_R2_AT_RUNTIME\n";
+    $s .= "\t.set\tpush\n\t.set\t$isa\n" if $isa ne '';
+    $s .= blocks32($OTHER32{$own}, $other, 0);
+    $s .= "\t.set\tpop\n" if $isa ne '';
+    return $s . "#endif\n";
+}
+
 # init --------------------------------------------------------------------
 {
     my ($key, $func) = ('$5', '$6');
@@ -892,21 +919,29 @@ ___
     $s .= <<___;
 #if ASMC_R2_AT_RUNTIME
 	/* pick the R2 or the MIPS32r1 block function at run time:
-	   bit ASMCRYPT_CAPBIT_MIPS_R2 of the 32-bit word array ASMCRYPT_CAPWORD */
+	   bit ASMCRYPT_CAPBIT_MIPS_R2 of the 32-bit word array ASMCRYPT_CAPWORD;
+	   one of them is poly1305_blocks, the other local (blocks32_pair) */
+#if ASMC_ISA_REV >= 2
+# define ASMC_BLOCKS_R2 poly1305_blocks
+# define ASMC_BLOCKS_PRE_R2 $OTHER32{r2}
+#else
+# define ASMC_BLOCKS_R2 $OTHER32{madd}
+# define ASMC_BLOCKS_PRE_R2 poly1305_blocks
+#endif
 	beqz	$func,.Linit_done
 	nop
 	.set	reorder
 	.set	at
 	.hidden	ASMCRYPT_CAPWORD
 	lw	$w,ASMCRYPT_CAPWORD+((ASMCRYPT_CAPBIT_MIPS_R2>>5)*4)
-	la	$x,poly1305_blocks
+	la	$x,ASMC_BLOCKS_R2
 	la	$y,poly1305_emit
 #if (ASMCRYPT_CAPBIT_MIPS_R2 & 31) != 0
 	srl	$w,$w,ASMCRYPT_CAPBIT_MIPS_R2&31
 #endif
 	andi	$w,$w,1
 	bnez	$w,.Linit_r2
-	la	$x,poly1305_blocks_mips32
+	la	$x,ASMC_BLOCKS_PRE_R2
 .Linit_r2:
 	sw	$x,0($func)
 	sw	$y,4($func)
@@ -922,12 +957,9 @@ ___
 $code .= "#if ASMC_ISA_REV >= 6\n";
 $code .= blocks32('poly1305_blocks', 'r6', 1);
 $code .= "#elif ASMC_ISA_REV >= 2\n";
-$code .= blocks32('poly1305_blocks', 'r2', 1);
-$code .= "#if ASMC_R2_AT_RUNTIME\n";
-$code .= blocks32('poly1305_blocks_mips32', 'madd', 0);
-$code .= "#endif\n";
+$code .= blocks32_pair('r2', 'madd', '');
 $code .= "#elif ASMC_ISA_REV >= 1\n";
-$code .= blocks32('poly1305_blocks', 'madd', 1);
+$code .= blocks32_pair('madd', 'r2', 'mips32r2');
 $code .= "#else\n";
 $code .= blocks32('poly1305_blocks', 'base', 1);
 $code .= "#endif\n";
