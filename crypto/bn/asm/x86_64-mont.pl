@@ -192,6 +192,24 @@
 # multiplier (two mulx per cycle here) nor the m chain (docs/perf/
 # x86_64-bn.md, 2026-12-07).
 #
+# Zen 3 (AMD EPYC family 25 model 1 VM, no AVX-512), 2026-12-07, this code,
+# est. core cycles per call, apps/speed -q -r 9 -t 0.1 mont (first of two
+# runs; the second within 2%), and OpenSSL's time / ours for the modexp
+# (ASMCRYPT_CAP=ff apps/speed -q -r 9 mod_exp, three runs):
+#
+#   bits          512    1024   2048   3072   4096
+#   a*b mulx2     223     894   3098   6735  11814
+#   a*b OpenSSL   288     969   3613   8014  14316
+#   a*a sqr8      201     701   2443   5248   9130
+#   a*a OpenSSL   227     729   2579   5623   9838
+#   modexp MULX  0.95   1.05   1.02-1.09  1.09-1.11  1.09-1.11
+#
+# There mulx issues one per cycle (a microbenchmark of independent mulx:
+# 1.0 core cycle each; mulx + adox + adcx, 1.24 per product), so the
+# squaring's multiplies (408 at 1024 bits) set its floor: it is 1.04x
+# OpenSSL's speed there against 1.12x on Zen 5, and 512 bits loses to
+# RSAZ-512.  Not tuned for Zen 3 yet.
+#
 use strict;
 use warnings;
 
