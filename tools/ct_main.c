@@ -138,6 +138,7 @@ static void poly_setup(int v)
 static void each_impl(const char *prim, const char *what, enum rt_impl api_kind,
                       setup_f setup, char **caps, int ncaps, int with_c)
 {
+    const struct routine *api = rt_get(prim, api_kind);     /* named as its column */
     char name[128], seen[8][48];
     int i, k, nseen = 0;
 
@@ -159,10 +160,8 @@ static void each_impl(const char *prim, const char *what, enum rt_impl api_kind,
             dup |= !strcmp(seen[k], impl);
         if (!dup && nseen < 8) {
             snprintf(seen[nseen++], sizeof(seen[0]), "%s", impl);
-            snprintf(name, sizeof(name), "%s/%s:%s@%s", what,
-                     api_kind == RT_ANY ? "dispatch" :
-                     api_kind == RT_API_INC ? "api-inc" : "api", impl, caps[i]);
-            run_case(name, rt_one(prim, api_kind), setup);
+            snprintf(name, sizeof(name), "%s/%s:%s@%s", what, api->name, impl, caps[i]);
+            run_case(name, api->one, setup);
         }
     }
     asmcrypt_cpucap_restrict(~0u);
