@@ -79,9 +79,14 @@
 #   becomes the next sweep's top.  t is read and written once per eight
 #   products instead of once per product, and the loop-carried memory
 #   dependence between rows disappears.  In the reduction the first chunk
-#   computes the m_r from the window as it goes, two at a time: (m_r,
-#   m_{r+1}) = (W[r], W[r+1]) * (-n^-1 mod 2^128) mod 2^128, so m_{r+1}
-#   does not wait for sweep r (-2.5% a*a, -1.6% a*b at 1024 bits).
+#   computes each m_r = W[r] n0 from the window as sweep r starts (one
+#   imul).  Until 2026-12-07 they came two at a time, (m_r, m_{r+1}) =
+#   (W[r], W[r+1]) * (-n^-1 mod 2^128) mod 2^128, so that m_{r+1} did not
+#   wait for sweep r: -2.5% a*a, -1.6% a*b at 1024 bits on the Zen 5 VM,
+#   which issues two mulx a cycle; but three multiplies per pair instead
+#   of two, and on the Zen 3 VM (one mulx a cycle, like every MULX core
+#   without IFMA we know of) one at a time is the faster (1-4% a window
+#   at 512 and 1024 bits; docs/perf/x86_64-bn.md, 2026-12-07).
 #
 #   All inner loops are unrolled four times and entered Duff-style, so every
 #   num works without a remainder loop: %rcx runs from -(count rounded up to
@@ -330,8 +335,6 @@ my $S_C = '248(%rsp)';
 # squarings left in a bn_mont_sqrn_x86_64 call (1 on every bn_mul_mont
 # block path: .Lmont_final8 counts it down)
 my $S_CNT = '104(%rsp)';
-# the block reduction: the high word of -n^-1 mod 2^128 (its low word is n0)
-my $S_K2 = '112(%rsp)';
 # bn_mont_sqrn_mul_x86_64: the multiplier b of its last step (0 for
 # bn_mont_sqrn_x86_64; read only after a step that leaves $S_CNT above 0,
 # which bn_mul_mont's never does)
@@ -729,7 +732,7 @@ ___
 # sqrx reduction for num % 8 == 0, eight rows per block with the words in
 # registers.  For the block of rows i0..i0+7 (p = &t[i0]):
 #   triangle  W = p[0..7]; for r = 0..7: m_r = W[r]*n0 (kept in @S_M;
-#             computed in pairs at even r, see $sweep),
+#             computed from the window as sweep r starts, see $sweep),
 #             W[r .. r+8] += m_r*n[0..7], W[r+8] a fresh zero word (the
 #             nine-word sum cannot overflow: W[r..r+7] + m*n[0..7] <
 #             2^(64*9)), so each sweep is mulx + adox (lo, weight r+j) +
@@ -780,20 +783,12 @@ ___
         $c .= $product->($w, "$_(%rsi)", $_ / 8) for @off;
         return $c;
     };
-    # m_r (%r15) and m_{r+1} (%rbp) from the window words w[0], w[1] (see
-    # $sweep); clobbers %rdx
-    my $m_pair = sub {
+    # m_r = W[r] n0 mod 2^64 into %rdx, from the window's lowest word $w
+    # (final after the sweeps before, see $sweep); the imul's flags die at
+    # the sweep's xor
+    my $m_word = sub {
         my ($w) = @_;
-        return <<___;
-	movq	$w->[1],%rbp
-	imulq	$S_N0B,%rbp
-	movq	$w->[0],%rdx
-	imulq	$S_K2,%rdx
-	addq	%rdx,%rbp
-	movq	$w->[0],%rdx
-	mulx	$S_N0B,%r15,%rdx
-	addq	%rdx,%rbp		# m_{r+1}
-___
+        return "\tmovq\t$w,%rdx\n\timulq\t$S_N0B,%rdx\t\t# m_r\n";
     };
     # sweep r of a chunk (ring offset r); $tri: the reduction's first chunk,
     # computing m_r; $mem: see $products
@@ -801,18 +796,8 @@ ___
         my ($r, $tri, $mem) = @_;
         my @w = map { $ring[($r + $_) % 9] } 0 .. 8;
         my $c = '';
-        if ($tri && $r % 2 == 0) {
-            # m_r and m_{r+1} at once: (m_r + m_{r+1} 2^64) = (W[r] +
-            # W[r+1] 2^64) * k mod 2^128, k = -n^-1 mod 2^128 = n0 + K2 2^64,
-            # makes window words r and r+1 zero after both sweeps, as the
-            # word-by-word m_{r+1} = W'[r+1] n0 (W' after sweep r) does, so
-            # it is the same m; but m_{r+1} no longer waits for sweep r.
-            # %rbp and %r15 are free between sweeps, the flags dead.
-            $c .= $m_pair->(\@w) . <<___;
-	movq	%rbp,$S_M[$r+1]
-	movq	%r15,%rdx		# m_r
-	movq	%rdx,$S_M[$r]
-___
+        if ($tri) {
+            $c .= $m_word->($w[0]) . "\tmovq\t%rdx,$S_M[$r]\n";
         } else {
             $c .= "\tmovq\t$S_M[$r],%rdx\n";
         }
@@ -870,21 +855,6 @@ ___
 ___
     };
 
-    # K2 = (hi(n[0] x) + lo(n[1] x)) x - 1, x = -n0 = n^-1 mod 2^64 (one
-    # Newton step to 128 bits, then negated), into S_K2; %rcx = np, $n0
-    # set; clobbers %rax, %rdx, %r10.
-    my $k2 = <<___;
-	movq	$n0,%rdx
-	negq	%rdx
-	mulx	(%rcx),%rax,%r10
-	movq	8(%rcx),%rax
-	imulq	%rdx,%rax
-	addq	%r10,%rax
-	imulq	%rdx,%rax
-	decq	%rax
-	movq	%rax,$S_K2
-___
-
     # The block paths' start: npe, num and n0 saved (they are the block
     # loops' scratch), the block count num/8 in S_BLK and %rax; at the end
     # of the mulx2 and sqr8 products $blk_reload takes the three back.
@@ -918,11 +888,7 @@ ___
 .Lmont_sqrx_blk:
 $blk_save
 	movq	\$0,$S_CB
-	movq	$S_NPE,%rcx
-	movq	$S_NUM,%rax
-	negq	%rax
-	leaq	(%rcx,%rax,8),%rcx
-$k2	movq	$S_T,%rdi
+	movq	$S_T,%rdi
 .Lmont_sqrx_blk_loop:
 	movq	$S_NUM,%rax
 	movq	$S_NPE,%rsi
@@ -1113,11 +1079,11 @@ ___
     #              rectangle's sweeps) and stores weight r in @S8_T.
     #              Sweep 0 of both writes the empty window ($first_sweep).
     #   reduction  (shared, .Lmont_8_red) the words of weight 8..15 go to
-    #              @S8_T, then the eight sweeps of the block reduction with
-    #              the m in pairs (m_{r+1} waits in %rdi instead of the
-    #              frame; sweep 0 adds the words of weight 0..7 from
-    #              @S8_T), then the high half is added back (one adc
-    #              chain; its carry is the top bit).
+    #              @S8_T, then the eight sweeps of the block reduction,
+    #              each forming its m_r from the window in %rdx (sweep 0
+    #              adds the words of weight 0..7 from @S8_T), then the
+    #              high half is added back (one adc chain; its carry is
+    #              the top bit).
     #   final      t - n is stored to rp, and a cmovnc per word puts t
     #              back where the borrow says t < n; the result is in the
     #              window too, and rp is the next squaring's a at once.
@@ -1133,12 +1099,12 @@ ___
     {
         my @S8_T = (@S_M, @S_X);
         my $wd = sub { my ($r) = @_; return map { $ring[($r + $_) % 9] } 0 .. 8 };
-        # the set-up of both: np, n0, K2 (as .Lmont_sqrx_blk), %rsi = a
+        # the set-up of both: np, n0 (as .Lmont_sqrx_blk), %rsi = a
         my $setup = <<___;
 	leaq	-64($npe),%rcx
 	movq	%rcx,$S_NP
 	movq	$n0,$S_N0B
-$k2	movq	$S_AP,%rsi
+	movq	$S_AP,%rsi
 ___
         my $zero_reg = "\txorl\t%eax,%eax\t\t# the sweeps' zero\n";
         # The first sweep of a product writes the empty window instead of
@@ -1204,9 +1170,7 @@ ___
         {
             my @w = $wd->(0);
             my @h = ('%r15', '%rbp');
-            $red .= $m_pair->([@S8_T[0, 1]]) . <<___;
-	movq	%rbp,%rdi		# m_1
-	movq	%r15,%rdx		# m_0
+            $red .= $m_word->($S8_T[0]) . <<___;
 	xorl	%eax,%eax		# (still zero) CF = OF = 0
 ___
             for my $j (0 .. 7) {
@@ -1218,14 +1182,7 @@ ___
         }
         for my $r (1 .. 7) {
             my @w = $wd->($r);
-            if ($r % 2 == 0) {
-                $red .= $m_pair->(\@w) . <<___;
-	movq	%rbp,%rdi		# m_{r+1}
-	movq	%r15,%rdx		# m_r
-___
-            } else {
-                $red .= "\tmovq\t%rdi,%rdx\n";
-            }
+            $red .= $m_word->($w[0]);
             $red .= $products->(\@w, undef, map { 8 * $_ } 0 .. 7);
         }
         # the high half of the product back in; carry out = top bit (%r15)
@@ -1302,7 +1259,7 @@ $red# LLVM-MCA-END
 	je	.Lmont_8_full		# squarings end almost reduced
 $almost	movq	%rdi,%rsi
 	cmpq	\$1,$S_CNT		# the last step: the product by b
-	jne	.Lmont_s8_sq		# (m8; np, n0, K2 are set)
+	jne	.Lmont_s8_sq		# (m8; np, n0 are set)
 	movq	$S_MB,%rdi
 	jmp	.Lmont_m8_go
 .Lmont_8_full:
@@ -1425,12 +1382,42 @@ my $sel8 = loop8('.Lmont_sel8', sub {
     return "\tmovq\t$o(%rsi,%rcx,8),%rax\n\tcmovcq\t$o($te,%rcx,8),%rax\n"
          . "\tmovq\t%rax,$o(%rsi,%rcx,8)\n";
 });
+# The almost-reduced step of the block paths (num >= 16), for the
+# squarings of bn_mont_sqrn_mul_x86_64 that another step follows: rp = t -
+# n if the top bit is set (t >= R = 2^(64num)), else t, through the mask
+# -$tn; no comparison with n.  The bound is the s8 one (see there): with
+# a < R, t = (a^2 + m n)/R < R + n, so rp < R is a valid a for the next
+# squaring and for the product by b < n, whose t < 2n gets the full step
+# and leaves rp < n.  Nothing waits for the borrow of the whole of t - n:
+# the mask is the top bit, and rp's words come out in the order the next
+# squaring's first block reads them.  Four words a group: the masked n
+# words are formed first (and clears CF), then their sbb chain with the
+# borrow from the group before taken back from %r15 (0 / -1).
+my $alm8 = loop8('.Lmont_alm8', sub {
+    my $o = shift;
+    my @x = ('%rdx', '%rbx', '%r10', '%r11');
+    return '' if $o % 32;
+    my $s = join '', map { "\tmovq\t$tn,$x[$_]\n\tandq\t" . ($o + 8 * $_) . "($npe,%rcx,8),$x[$_]\n" } 0 .. 3;
+    $s .= "\taddq\t%r15,%r15\t\t# CF = the borrow so far\n";
+    $s .= "\tmovq\t" . ($o + 8 * $_) . "($te,%rcx,8),%rax\n\tsbbq\t$x[$_],%rax\n"
+        . "\tmovq\t%rax," . ($o + 8 * $_) . "(%rsi,%rcx,8)\n" for 0 .. 3;
+    return $s . "\tsbbq\t%r15,%r15\n";
+});
 $code .= <<___;
 .Lmont_final8:
 	movq	$S_RP,%rsi
 	leaq	(%rsi,$num,8),%rsi
 	movq	$num,%rcx
 	negq	%rcx
+	cmpq	\$1,$S_CNT		# the last step: exact
+	je	.Lmont_final8_full
+	cmpq	\$0,$S_MB		# plain bn_mont_sqrn_x86_64: exact
+	je	.Lmont_final8_full	# steps (its last needs a < n)
+	negq	$tn			# the mask: 0 or -1
+	xorl	%r15d,%r15d
+$alm8	decq	$S_CNT
+	jmp	.Lmont_sqrn_next
+.Lmont_final8_full:
 	clc
 $sub8	sbbq	\$0,$tn			# 0: take t - np, -1: take t
 	movq	$num,%rcx
