@@ -291,11 +291,13 @@ static int test_poisoned_stack(void)
  * with rp apart from ap and rp == ap, random and near-all-ones operands;
  * bn_mont_sqrn_mul_x86_64 (a whole window: the squarings of rp in place,
  * then the product with b) must equal them followed by one bn_mul_mont_c
- * by b; at num 8 also 300 more windows (counts 1-6, moduli with all-ones
- * top words among them), whose squarings end almost reduced.  Where they
- * must decline (no BMI2+ADX at this capability level,
- * num not a multiple of 8 or out of range, count < 1) they return 0 and
- * leave rp alone.  Returns the number of calls.
+ * by b; at num 8, 16, 32 and 64 also 300, 150, 60 and 20 more windows
+ * (counts 1-6, moduli with all-ones top words among them), whose
+ * squarings end almost reduced (s8 at num 8, .Lmont_alm8 above it), each
+ * also run through bn_mont_sqrn_x86_64, whose squarings must not.  Where
+ * they must decline (no BMI2+ADX at this capability level, num not a
+ * multiple of 8 or out of range, count < 1) they return 0 and leave rp
+ * alone.  Returns the number of calls.
  */
 static int test_sqrn(void)
 {
@@ -347,27 +349,47 @@ static int test_sqrn(void)
             }
         }
     }
-    /* num 8 (s8/m8): the squarings of a window end almost reduced (rp <
-     * 2^512 but maybe >= n, t - n taken only when t >= 2^512), so the
-     * window must still come out below n; many windows, so that the top
-     * bit is set in many of their steps, and moduli whose top words are
-     * all ones (t >= 2^512 most often) */
-    for (i = 0; i < 300; i++) {
-        int count = 1 + i % 6;
+    /* The squarings of a window end almost reduced (rp < R = 2^(64 num)
+     * but maybe >= n, t - n taken only when t >= R: s8 at num 8, the
+     * block paths' .Lmont_alm8 above), so the window must still come out
+     * below n; many windows, so that the top bit is set in many of their
+     * steps, and moduli whose top words are all ones (t >= R most often).
+     * The plain bn_mont_sqrn_x86_64 must keep exact steps (its last
+     * squaring's result is below 2n only for an input below n): it runs on
+     * the same operands, and every fourth modulus has the top word 5 2^61
+     * (R/n near 1.6: an almost-reduced input near R leaves the
+     * last step's t >= 2n in some windows). */
+    for (ci = 0; ci < 4; ci++) {
+        static const int alm_num[4] = { 8, 16, 32, 64 }, alm_windows[4] = { 300, 150, 60, 20 };
 
-        rand_operands(N, A, B, 8, i % 4 == 0);
-        if (i % 4 == 1)
-            N[7] = N[6] = (asmcrypt_word)-1;
-        n0w[0] = asmcrypt_bn_mont_n0(N);
-        memcpy(ref, A, sizeof(asmcrypt_word) * 8);
-        for (k = 0; k < count; k++)
-            bn_mul_mont_c(ref, ref, ref, N, n0w, 8);
-        bn_mul_mont_c(refb, ref, B, N, n0w, 8);
-        memcpy(r, A, sizeof(asmcrypt_word) * 8);
-        rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, 8, count);
-        calls++;
-        CHECK(rc == takes && same(r, rc ? refb : A, 8), "sqrn_mul: num 8 count %d, window %d",
-              count, i);
+        num = alm_num[ci];
+        for (i = 0; i < alm_windows[ci]; i++) {
+            int count = 1 + i % 6;
+
+            rand_operands(N, A, B, num, i % 4 == 0);
+            if (i % 4 == 1)
+                N[num - 1] = N[num - 2] = (asmcrypt_word)-1;
+            if (i % 4 == 2) {
+                N[num - 1] = (asmcrypt_word)0xa000000000000000u;
+                A[num - 1] >>= 1;
+                B[num - 1] >>= 1;
+            }
+            n0w[0] = asmcrypt_bn_mont_n0(N);
+            memcpy(ref, A, sizeof(asmcrypt_word) * (size_t)num);
+            for (k = 0; k < count; k++)
+                bn_mul_mont_c(ref, ref, ref, N, n0w, num);
+            bn_mul_mont_c(refb, ref, B, N, n0w, num);
+            memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+            rc = bn_mont_sqrn_mul_x86_64(r, B, N, n0w, num, count);
+            calls++;
+            CHECK(rc == takes && same(r, rc ? refb : A, num),
+                  "sqrn_mul: num %d count %d, window %d", num, count, i);
+            memcpy(r, A, sizeof(asmcrypt_word) * (size_t)num);
+            rc = bn_mont_sqrn_x86_64(r, r, N, n0w, num, count);
+            calls++;
+            CHECK(rc == takes && same(r, rc ? ref : A, num), "sqrn: num %d count %d, window %d",
+                  num, count, i);
+        }
     }
     for (i = 0; i < 8; i++)
         N[i] = tu_rand_word() | 1;
@@ -608,7 +630,7 @@ int main(int argc, char **argv)
     {
         int nq = test_sqrn();
 
-        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 300 + 9 * 2,
+        CHECK(nq == (ASMCRYPT_BN_MAX_WORDS / 8) * 4 * 3 + 2 * (300 + 150 + 60 + 20) + 9 * 2,
               "only %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls", nq);
         printf("bn: %d bn_mont_sqrn_x86_64 / bn_mont_sqrn_mul_x86_64 calls\n", nq);
     }
