@@ -417,30 +417,45 @@ static int test_sqrn(void)
 }
 #endif
 
-#if (defined(__arm__) || defined(__aarch64__)) && defined(ASMCRYPT_BN_MODEXP_ASM)
+#if (defined(__arm__) || defined(__aarch64__) || defined(__x86_64__)) && \
+    defined(ASMCRYPT_BN_MODEXP_ASM)
 # define TEST_GATHERS 1
 # include "bn/bn_exp_util.h"        /* bn_exp_gather_f */
+# if defined(__x86_64__)
+/* x86_64-mont.S, for crypto/bn/bn_exp_x86_64.c */
+void bn_gather52_x86_64(uint64_t *out, const uint64_t *tab, unsigned int idx, int L);
+void bn_gather64_avx2_x86_64(uint64_t *out, const uint64_t *tab, unsigned int idx, int L);
+# endif
 
 /*
- * The modexp table gathers of armv4-mont / armv8-mont, called directly
- * (the modexp vectors run them only through asmcrypt_mod_exp, at one
- * stride per size): for every stride S they take up to 256 words and
- * every idx 0..31, out[0..S-1] must be entry idx of a table of 32
- * random entries, whatever out held before; the two words after out
- * and the table stay untouched.  A NEON gather runs only where the
- * build has it and the CPU has NEON.  Returns the number of calls.
+ * The modexp table gathers of armv4-mont / armv8-mont / x86_64-mont,
+ * called directly (the modexp vectors run them only through
+ * asmcrypt_mod_exp, at one stride per size): for every stride S they take
+ * up to 256 words and every idx 0..31, out[0..S-1] must be entry idx of a
+ * table of 32 random entries, whatever out held before; the two words
+ * after out and the table stay untouched.  A gather that needs a
+ * capability (NEON, AVX2, AVX-512F) runs only where the build has it and
+ * the CPU has it.  Returns the number of calls.
  */
 static int test_gathers(void)
 {
-    static const struct { bn_exp_gather_f f; const char *name; int mult; } g[] = {
+    static const struct {
+        bn_exp_gather_f f;
+        const char *name;
+        int mult;
+        unsigned int caps;            /* all of these, or it is not run */
+    } g[] = {
 # if defined(__arm__)
 #  if ASMCRYPT_ARM_NEON_BUILD
-        { bn_gather5_armv7_neon, "bn_gather5_armv7_neon", 16 },
+        { bn_gather5_armv7_neon, "bn_gather5_armv7_neon", 16, ASMCRYPT_CAP_ARM_NEON },
 #  endif
-        { bn_gather5_armv4, "bn_gather5_armv4", 4 },
+        { bn_gather5_armv4, "bn_gather5_armv4", 4, 0 },
+# elif defined(__aarch64__)
+        { bn_gather5_armv8, "bn_gather5_armv8", 8, 0 },
+        { bn_gather5_armv8_gpr, "bn_gather5_armv8_gpr", 8, 0 },
 # else
-        { bn_gather5_armv8, "bn_gather5_armv8", 8 },
-        { bn_gather5_armv8_gpr, "bn_gather5_armv8_gpr", 8 },
+        { bn_gather64_avx2_x86_64, "bn_gather64_avx2_x86_64", 8, ASMCRYPT_CAP_X86_AVX2 },
+        { bn_gather52_x86_64, "bn_gather52_x86_64", 8, ASMCRYPT_CAP_X86_AVX512F },
 # endif
     };
     static asmcrypt_word tab[32 * 256], copy[32 * 256];
@@ -450,10 +465,8 @@ static int test_gathers(void)
 
     tu_seed(0x6a7e);
     for (k = 0; k < (int)(sizeof(g) / sizeof(g[0])); k++) {
-# if defined(__arm__) && ASMCRYPT_ARM_NEON_BUILD
-        if (g[k].mult == 16 && !(asmcrypt_cpu_caps() & ASMCRYPT_CAP_ARM_NEON))
-            continue;                 /* the level says this CPU has no NEON */
-# endif
+        if ((asmcrypt_cpu_caps() & g[k].caps) != g[k].caps)
+            continue;                 /* the level says this CPU lacks it */
         for (S = g[k].mult; S <= 256; S += S < 64 ? g[k].mult : 64) {
             for (i = 0; i < 32 * S; i++)
                 tab[i] = copy[i] = tu_rand_word();
@@ -647,8 +660,13 @@ int main(int argc, char **argv)
 #if defined(TEST_GATHERS)
     {
         int ng = test_gathers();
+# if defined(__x86_64__)
+        int need = asmcrypt_cpu_caps() & ASMCRYPT_CAP_X86_AVX2 ? 32 * 7 : 0;
+# else
+        int need = 32 * 7;
+# endif
 
-        CHECK(ng >= 32 * 7, "only %d gather calls", ng);
+        CHECK(ng >= need, "only %d gather calls", ng);
         printf("bn: %d table gather calls\n", ng);
     }
 #endif

@@ -1800,37 +1800,6 @@ ___
 }
 
 # ---------------------------------------------------------------------------
-# The loops of the AVX2 gather (%rdi = out, %rsi = tab, %r8 = entry stride
-# in bytes, %ecx = chunks of 8 words): per chunk, $clear zeroes the
-# accumulators, then for each of the 32 entries (%rax) $body folds the
-# chunk of the entry in under its mask, and $store writes the 64 bytes of
-# out; the function's end.  Labels $pfx_chunk, $pfx_entry; llvm-mca
-# region $mca.
-sub gather_loops {
-    my ($pfx, $mca, $clear, $body, $store) = @_;
-    return <<___;
-${pfx}_chunk:
-$clear	movq	%rsi,%rax
-	movl	\$32,%r9d
-# LLVM-MCA-BEGIN $mca
-# LLVM-MCA-UNITS 8 limbs
-${pfx}_entry:
-$body	addq	%r8,%rax
-	decl	%r9d
-	jnz	${pfx}_entry
-# LLVM-MCA-END
-$store	leaq	64(%rdi),%rdi
-	leaq	64(%rsi),%rsi
-	decl	%ecx
-	jnz	${pfx}_chunk
-	vzeroupper
-.asm_ret
-.asm_endfunc
-
-___
-}
-
-# ---------------------------------------------------------------------------
 # void bn_gather52_x86_64(u64 *out, const u64 *tab, unsigned idx, int L)
 #
 # out[0..L-1] = tab[idx*L .. idx*L+L-1] for a table of 32 entries of L limbs
@@ -1898,8 +1867,33 @@ ___
 # 2^64 modexp): out[0..S-1] = tab[idx*S ..] for 32 entries of S words (S a
 # multiple of 8), every entry loaded in full and AND-ed with a mask that is
 # all ones only for i == idx (vpcmpeqq of a lane counter), then OR-ed into
-# two accumulators.  Addresses and timing do not depend on idx.
-$code .= <<___;
+# the accumulators.  Addresses and timing do not depend on idx.  The words
+# go in chunks of 16 (four ymm a entry), then one of 8 if S % 16 == 8: the
+# mask and the counter are made once per entry and chunk, so a 16-word
+# chunk costs 10 vector operations an entry where two 8-word ones cost 12
+# (1024 bits: 608 -> 448 instructions a gather, about 0.5% of a modexp's
+# time on the Zen 3 VM; docs/perf/x86_64-bn.md, 2026-12-07).  Labels
+# .Lgather64_c<W>, .Lgather64_e<W>; llvm-mca region
+# bn_gather64_avx2_x86_64 (the 16-word loop).
+{
+    my @acc = ('%ymm1', '%ymm2', '%ymm10', '%ymm11');
+    my @ld  = ('%ymm6', '%ymm7', '%ymm8', '%ymm9');
+    # one chunk of $w words (8 or 16) of every entry, then out and tab on
+    my $chunk = sub {
+        my ($w) = @_;
+        my $v = $w / 4;                                 # ymm per entry
+        my $c = join '', map { "\tvpxor\t$_,$_,$_\n" } @acc[0 .. $v - 1], '%ymm3';
+        $c .= "\tmovq\t%rsi,%rax\n\tmovl\t\$32,%r9d\n";
+        $c .= "# LLVM-MCA-BEGIN bn_gather64_avx2_x86_64\n# LLVM-MCA-UNITS 16 limbs\n" if $w == 16;
+        $c .= ".Lgather64_e$w:\n\tvpcmpeqq\t%ymm0,%ymm3,%ymm4\n";
+        $c .= "\tvpand\t" . (32 * $_) . "(%rax),%ymm4,$ld[$_]\n" for 0 .. $v - 1;
+        $c .= "\tvpor\t$ld[$_],$acc[$_],$acc[$_]\n" for 0 .. $v - 1;
+        $c .= "\tvpsubq\t%ymm5,%ymm3,%ymm3\n\taddq\t%r8,%rax\n\tdecl\t%r9d\n\tjnz\t.Lgather64_e$w\n";
+        $c .= "# LLVM-MCA-END\n" if $w == 16;
+        $c .= "\tvmovdqu\t$acc[$_]," . (32 * $_) . "(%rdi)\n" for 0 .. $v - 1;
+        return $c . "\tleaq\t" . (8 * $w) . "(%rdi),%rdi\n\tleaq\t" . (8 * $w) . "(%rsi),%rsi\n";
+    };
+    $code .= <<___;
 .asm_func bn_gather64_avx2_x86_64, nargs=4, xmm
 	movl	%edx,%edx
 	vmovq	%rdx,%xmm0
@@ -1907,23 +1901,23 @@ $code .= <<___;
 	vpcmpeqq	%ymm5,%ymm5,%ymm5		# -1
 	movslq	%ecx,%rcx
 	leaq	0(,%rcx,8),%r8		# entry stride in bytes
-	shrl	\$3,%ecx
+	shrl	\$3,%ecx			# chunks of 8 words left
+	cmpl	\$2,%ecx
+	jb	.Lgather64_c8
+.Lgather64_c16:
+@{[ $chunk->(16) ]}	subl	\$2,%ecx
+	cmpl	\$2,%ecx
+	jae	.Lgather64_c16
+	testl	%ecx,%ecx
+	jz	.Lgather64_done
+.Lgather64_c8:
+@{[ $chunk->(8) ]}.Lgather64_done:
+	vzeroupper
+.asm_ret
+.asm_endfunc
+
 ___
-$code .= gather_loops('.Lgather64', 'bn_gather64_avx2_x86_64', <<CLEAR, <<BODY, <<STORE);
-	vpxor	%ymm1,%ymm1,%ymm1
-	vpxor	%ymm2,%ymm2,%ymm2
-	vpxor	%ymm3,%ymm3,%ymm3		# i
-CLEAR
-	vpcmpeqq	%ymm0,%ymm3,%ymm4
-	vpand	(%rax),%ymm4,%ymm6
-	vpand	32(%rax),%ymm4,%ymm7
-	vpor	%ymm6,%ymm1,%ymm1
-	vpor	%ymm7,%ymm2,%ymm2
-	vpsubq	%ymm5,%ymm3,%ymm3
-BODY
-	vmovdqu	%ymm1,(%rdi)
-	vmovdqu	%ymm2,32(%rdi)
-STORE
+}
 
 $code .= ".asm_note\n";
 print $OUT $code;
