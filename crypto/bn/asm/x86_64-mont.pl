@@ -197,23 +197,31 @@
 # multiplier (two mulx per cycle here) nor the m chain (docs/perf/
 # x86_64-bn.md, 2026-12-07).
 #
-# Zen 3 (AMD EPYC family 25 model 1 VM, no AVX-512), 2026-12-07, this code,
-# est. core cycles per call, apps/speed -q -r 9 -t 0.1 mont (first of two
-# runs; the second within 2%), and OpenSSL's time / ours for the modexp
-# (ASMCRYPT_CAP=ff apps/speed -q -r 9 mod_exp, three runs):
+# Zen 3 (AMD EPYC family 25 model 1 VM, no AVX-512), 2026-12-07.  Est.
+# core cycles per call, apps/speed -q -r 9 -t 0.1 mont, and OpenSSL's time
+# / ours for the modexp (ASMCRYPT_CAP=ff apps/speed -q -r 9 mod_exp, three
+# runs alternating the two builds); "before" is 4aba305, "now" this code
+# (one m per imul instead of pairs, the windows' squarings almost reduced
+# on the block paths, the 16-word AVX2 gather; docs/perf/x86_64-bn.md):
 #
-#   bits          512    1024   2048   3072   4096
-#   a*b mulx2     223     894   3098   6735  11814
-#   a*b OpenSSL   288     969   3613   8014  14316
-#   a*a sqr8      201     701   2443   5248   9130
-#   a*a OpenSSL   227     729   2579   5623   9838
-#   modexp MULX  0.95   1.05   1.02-1.09  1.09-1.11  1.09-1.11
+#   bits              512    1024   2048   3072   4096
+#   a*b mulx2 before  223     891   3094   6751  11818
+#   a*b mulx2 now     219     839   3069   6710  11776
+#   a*b OpenSSL       288     970   3616   8019  14119
+#   a*a sqr8 before   197     749   2445   5254     -
+#   a*a sqr8 now      188     692   2452   5243  10522
+#   a*a OpenSSL       227     728   2580   5630  12083
+#   modexp before    0.96   1.06   1.09-1.10  1.10  1.10-1.11
+#   modexp now       0.97   1.11   1.11-1.12  1.12  1.12-1.14
 #
 # There mulx issues one per cycle (a microbenchmark of independent mulx:
 # 1.0 core cycle each; mulx + adox + adcx, 1.24 per product), so the
-# squaring's multiplies (408 at 1024 bits) set its floor: it is 1.04x
-# OpenSSL's speed there against 1.12x on Zen 5, and 512 bits loses to
-# RSAZ-512.  Not tuned for Zen 3 yet.
+# multiplies set the floor (408 in a 1024-bit squaring, the same count as
+# OpenSSL's sqr8x), and the m pairs' third multiply costs more than the
+# latency it hides.  The 1024-bit a*a cell moves between runs of one
+# binary (692 here, 746 in another run): some relative placements of the
+# stack and the operands cost up to 50% more (docs/perf/x86_64-bn.md).
+# 512 bits still loses to RSAZ-512.
 #
 use strict;
 use warnings;
