@@ -1879,7 +1879,7 @@ ___
 # go in chunks of 16 (four ymm a entry), then one of 8 if S % 16 == 8: the
 # mask and the counter are made once per entry and chunk, so a 16-word
 # chunk costs 10 vector operations an entry where two 8-word ones cost 12
-# (1024 bits: 608 -> 448 instructions a gather, about 0.5% of a modexp's
+# (1024 bits: 608 -> 446 instructions a gather, about 1.5% of a modexp's
 # time on the Zen 3 VM; docs/perf/x86_64-bn.md, 2026-12-07).  Labels
 # .Lgather64_c<W>, .Lgather64_e<W>; llvm-mca region
 # bn_gather64_avx2_x86_64 (the 16-word loop).
