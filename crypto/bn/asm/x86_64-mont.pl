@@ -1399,7 +1399,7 @@ my $sel8 = loop8('.Lmont_sel8', sub {
 # and leaves rp < n.  Nothing waits for the borrow of the whole of t - n:
 # the mask is the top bit, and rp's words come out in the order the next
 # squaring's first block reads them.  Four words a group: the masked n
-# words are formed first (and clears CF), then their sbb chain with the
+# words are formed first (`and` clears CF), then their sbb chain with the
 # borrow from the group before taken back from %r15 (0 / -1).
 my $alm8 = loop8('.Lmont_alm8', sub {
     my $o = shift;
