@@ -219,8 +219,9 @@
 # multiplies set the floor (408 in a 1024-bit squaring, the same count as
 # OpenSSL's sqr8x), and the m pairs' third multiply costs more than the
 # latency it hides.  The 1024-bit a*a cell moves between runs of one
-# binary (692 here, 746 in another run): some relative placements of the
-# stack and the operands cost up to 50% more (docs/perf/x86_64-bn.md).
+# binary (692 here, 746 in another run): the VM's host shares the core,
+# and in busy minutes this multiplier-bound code loses more than
+# OpenSSL's (docs/perf/x86_64-bn.md); the table is from quiet minutes.
 # 512 bits still loses to RSAZ-512.
 #
 use strict;
