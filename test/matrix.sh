@@ -46,6 +46,7 @@ perlasm-check  |                 |                               |              
 icount-gate    |                 |                               |                                   |                  | script
 choice-check   |                 |                               |                                   |                  | script
 no-cycles      |                 |                               |                                   |                  | script
+neon-mca       |                 |                               |                                   |                  | script
 x86_64         | linux-x86_64    |                               |                                   |                  | run
 generic64      | linux-generic64 |                               |                                   |                  | run
 generic32      | linux-generic32 | arm-linux-gnueabihf-          |                                   | cortex-a15       | run
