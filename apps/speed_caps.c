@@ -107,7 +107,7 @@ void sp_caps_string(unsigned int caps, char *buf, size_t len)
 #elif defined(__aarch64__)
         { ASMCRYPT_CAP_A64_NEON, "neon" },
 #elif defined(__mips__)
-        { ASMCRYPT_CAP_MIPS_R2, "r2" },
+        { ASMCRYPT_CAP_MIPS_R2, "r2" }, { ASMCRYPT_CAP_MIPS_MSA, "msa" },
 #endif
         { 0, NULL }
     };

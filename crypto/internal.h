@@ -56,6 +56,21 @@ int cpucap_mips_r2_probe(void);
 #else
 # define ASMCRYPT_MIPS_R2_PROBE 0
 #endif
+/* MIPS64 R6 little-endian n64 builds for Linux (GNU C):
+ * ASMCRYPT_CAP_MIPS_MSA comes from a run-time probe, and poly1305-mips
+ * carries an MSA block function.  cpucap_mips_msa_probe runs the probe once
+ * more (tests): 1 when an MSA instruction runs, 0 when it traps; like
+ * cpucap_mips_r2_probe it leaves the SIGILL disposition and the signal mask
+ * as they were.  (Not o32 or n32: no matrix row runs such code on a CPU
+ * with MSA; qemu-mipsel has none.  docs/perf/mips.md.) */
+#if defined(__mips__) && defined(__linux__) && defined(__GNUC__) && \
+    defined(__mips_isa_rev) && __mips_isa_rev >= 6 && !defined(__MIPSEB__) && \
+    defined(__mips64) && defined(_MIPS_SIM) && defined(_ABI64) && _MIPS_SIM == _ABI64
+# define ASMCRYPT_MIPS_MSA_PROBE 1
+int cpucap_mips_msa_probe(void);
+#else
+# define ASMCRYPT_MIPS_MSA_PROBE 0
+#endif
 
 /* ---- implementation names ---------------------------------------------
  * Each area names what its dispatch selects ("c" for the C reference) in a

@@ -58,7 +58,7 @@ my %OPENSSL = (
     X86_AVX512IFMA => 64 + 21,
     ARM_UMAAL => -1, ARM_NEON => 0,
     A64_NEON => 0,
-    MIPS_R2 => -1,
+    MIPS_R2 => -1, MIPS_MSA => -1,
 );
 
 my ($pass, $fail) = (0, 0);

@@ -32,6 +32,11 @@
  *    hands out is the R2 one exactly when ASMCRYPT_CAP_MIPS_R2 is set;
  *    on a MIPS32r1 build the detected bit must also agree with an R2
  *    instruction run here under a SIGILL handler of this test's own.
+ *  - MIPS n64 R6 builds: poly1305_blocks runs its MSA body (a sentinel
+ *    in $w0-$w3 around the call) exactly when ASMCRYPT_CAP_MIPS_MSA is
+ *    set and from 32 blocks, and is named for it; the detected bit agrees
+ *    with an MSA instruction run here under this test's own handler, a
+ *    probe leaves the SIGILL disposition and mask alone.
  *  - AArch64: the NEON Poly1305 block function runs its vector body from
  *    256 bytes with the key's powers cached and from 512 without (a
  *    sentinel in v16-v31 around the call), and not below.
@@ -67,7 +72,7 @@
 # include <signal.h>
 # include <ucontext.h>
 #endif
-#if ASMCRYPT_MIPS_R2_PROBE
+#if ASMCRYPT_MIPS_R2_PROBE || ASMCRYPT_MIPS_MSA_PROBE
 # include <setjmp.h>
 # include <signal.h>
 #endif
@@ -163,9 +168,16 @@ static void test_mont_accepts(void)
 #endif
 
 /* ---- 2. Poly1305: the pair init picked partitions the masks like the names ----- */
+/* The path is the pair, and in n64 R6 builds also the MSA bit, which
+ * poly1305_blocks reads itself (its MSA body, section 2d). */
+#if ASMCRYPT_MIPS_MSA_PROBE
+# define POLY_RUNTIME_BITS ASMCRYPT_CAP_MIPS_MSA
+#else
+# define POLY_RUNTIME_BITS 0u
+#endif
 static void test_poly1305_pairs(void)
 {
-    struct { const char *name; uintptr_t blocks, emit; } seen[40];
+    struct { const char *name; uintptr_t blocks, emit; unsigned int bits; } seen[40];
     int m, i;
 
     for (m = 0; m < nmasks; m++) {
@@ -177,12 +189,14 @@ static void test_poly1305_pairs(void)
         seen[m].name = asmcrypt_impl("poly1305");
         seen[m].blocks = (uintptr_t)ctx.blocks;
         seen[m].emit = (uintptr_t)ctx.emit;
+        seen[m].bits = asmcrypt_cpu_caps() & POLY_RUNTIME_BITS;
     }
     asmcrypt_cpucap_restrict(~0u);
     for (m = 0; m < nmasks; m++)
         for (i = 0; i < m; i++) {
             int same_name = strcmp(seen[m].name, seen[i].name) == 0;
-            int same_pair = seen[m].blocks == seen[i].blocks && seen[m].emit == seen[i].emit;
+            int same_pair = seen[m].blocks == seen[i].blocks && seen[m].emit == seen[i].emit &&
+                            seen[m].bits == seen[i].bits;
 
             CHECK(same_name == same_pair,
                   "poly1305: caps %#x (\"%s\", blocks %#lx) and caps %#x (\"%s\", blocks %#lx): %s",
@@ -311,6 +325,162 @@ static void test_mips_r2_probe(void)
         sigprocmask(SIG_UNBLOCK, &blocked, NULL);
     }
     signal(SIGILL, SIG_DFL);
+}
+#endif
+
+/* ---- 2d. n64 R6: the MSA bit, its probe and the MSA Poly1305 body ------------ */
+/* poly1305-mips.pl's poly1305_blocks goes to its MSA body from 32 blocks
+ * (its MSA_MIN) when ASMCRYPT_CAP_MIPS_MSA is set (cpucap_mips.c probes
+ * for it: one MSA instruction under a temporary SIGILL handler), and the
+ * name is "mips64r6-msa" then.  The oracle for the probe is
+ * independent of it: an MSA load-immediate and copy under this test's own
+ * handler, which leaves with siglongjmp, whose result must be right (on
+ * the matrix row's I6400 both say MSA).  A probe run now must leave this
+ * test's SIGILL handler and signal mask as they were.  And the MSA body
+ * runs exactly when the bit is set and from 32 blocks, not below: $w0-$w3,
+ * which it writes and the scalar code never touches, are set to a
+ * sentinel around the call. */
+#if ASMCRYPT_MIPS_MSA_PROBE && defined(ASMCRYPT_POLY1305_ASM)
+# define PATHS_MIPS_MSA 1
+static sigjmp_buf msa_jmp;
+
+static void msa_oracle_sigill(int sig)
+{
+    (void)sig;
+    siglongjmp(msa_jmp, 1);
+}
+
+static int oracle_msa(void)
+{
+    struct sigaction sa, old;
+    volatile int msa = 0;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = msa_oracle_sigill;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGILL, &sa, &old);
+    if (sigsetjmp(msa_jmp, 1) == 0) {
+        int y;
+
+        __asm__ volatile(".set push\n\t.set msa\n\t.set fp=64\n\t"
+                         "ldi.w $w1,77\n\tcopy_s.w %0,$w1[3]\n\t.set pop"
+                         : "=r"(y) : : "$f1");
+        msa = y == 77;
+    }
+    sigaction(SIGILL, &old, NULL);
+    return msa;
+}
+
+static void test_mips_msa_probe(void)
+{
+    struct sigaction mine, before, after;
+    sigset_t blocked, mask_before, mask_after;
+    int want = oracle_msa(), i;
+
+    CHECK(((asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_MSA) != 0) == want,
+          "MSA detected %s, the oracle says %s", (asmcrypt_cpucap_detected() &
+          ASMCRYPT_CAP_MIPS_MSA) ? "set" : "clear", want ? "MSA" : "no MSA");
+    memset(&mine, 0, sizeof(mine));
+    mine.sa_handler = msa_oracle_sigill;
+    mine.sa_flags = SA_RESTART | SA_NODEFER;
+    sigemptyset(&mine.sa_mask);
+    sigaddset(&mine.sa_mask, SIGUSR1);
+    sigemptyset(&blocked);
+    sigaddset(&blocked, SIGILL);
+    sigaddset(&blocked, SIGUSR2);
+    /* i = 0: nothing blocked; i = 1: SIGILL and SIGUSR2 blocked */
+    for (i = 0; i < 2; i++) {
+        sigaction(SIGILL, &mine, NULL);
+        if (i)
+            sigprocmask(SIG_BLOCK, &blocked, NULL);
+        sigaction(SIGILL, NULL, &before);
+        sigprocmask(SIG_BLOCK, NULL, &mask_before);
+        CHECK(cpucap_mips_msa_probe() == want, "MSA probe %d: the answer differs from the oracle's", i);
+        sigaction(SIGILL, NULL, &after);
+        sigprocmask(SIG_BLOCK, NULL, &mask_after);
+        CHECK(before.sa_handler == msa_oracle_sigill && after.sa_handler == before.sa_handler &&
+              after.sa_flags == before.sa_flags && sigismember(&after.sa_mask, SIGUSR1) == 1 &&
+              sigismember(&after.sa_mask, SIGUSR2) == 0,
+              "MSA probe %d: the SIGILL disposition changed", i);
+        CHECK(sigismember(&mask_before, SIGILL) == i && sigismember(&mask_after, SIGILL) == i &&
+              sigismember(&mask_after, SIGUSR2) == i,
+              "MSA probe %d: the signal mask changed", i);
+        sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+    }
+    signal(SIGILL, SIG_DFL);
+}
+
+static struct {
+    poly1305_blocks_f fn;
+    void *st;
+    const unsigned char *in;
+    size_t len;
+} mb;
+
+static void __attribute__((noinline)) mb_thunk(void)
+{
+    mb.fn(mb.st, mb.in, mb.len, 1);
+}
+
+/* 1 when the block function changed one of $w0-$w3 (the MSA body writes
+ * them first: its multiplier vectors) */
+static int mips_msa_ran(void)
+{
+    unsigned int out[16];
+    int i, changed = 0;
+
+    __asm__ __volatile__(
+        ".set push\n\t.set msa\n\t.set fp=64\n\t"
+        "ldi.b $w0,0x5a\n\tldi.b $w1,0x5a\n\tldi.b $w2,0x5a\n\tldi.b $w3,0x5a\n\t"
+        "move $25,%[fn]\n\tjalr $25\n\t"
+        "st.w $w0,0(%[o])\n\tst.w $w1,16(%[o])\n\tst.w $w2,32(%[o])\n\tst.w $w3,48(%[o])\n\t"
+        ".set pop"
+        :
+        : [fn] "r"(mb_thunk), [o] "r"(out)
+        : "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9", "$10", "$11", "$12",
+          "$13", "$14", "$15", "$24", "$25", "$31", "memory",
+          "$f0", "$f1", "$f2", "$f3", "$f4", "$f5", "$f6", "$f7", "$f8", "$f9",
+          "$f10", "$f11", "$f12", "$f13", "$f14", "$f15", "$f16", "$f17", "$f18", "$f19");
+    for (i = 0; i < 16; i++)
+        changed |= out[i] != 0x5a5a5a5au;
+    return changed;
+}
+
+static void test_mips_msa_gate(void)
+{
+    static const size_t lens[] = { 16 * 31, 16 * 32, 16 * 33, 16 * 64 };
+    static unsigned char in[16 * 64];
+    int m;
+
+    tu_rand_bytes(in, sizeof(in));
+    for (m = 0; m < nmasks; m++) {
+        asmcrypt_poly1305_ctx ctx;
+        static const unsigned char key[32] = { 2, 7, 1, 8, 2, 8, 1, 8 };
+        int want = (masks[m] & asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_MSA) != 0;
+        const char *name;
+        size_t k;
+
+        asmcrypt_cpucap_restrict(masks[m]);
+        CHECK(asmcrypt_poly1305_init(&ctx, key) == 0, "poly1305 init");
+        name = asmcrypt_impl("poly1305");
+        CHECK(ctx.blocks == poly1305_blocks, "caps %#x: init handed out another block function",
+              masks[m]);
+        CHECK(strcmp(name, want ? "mips64r6-msa" : "mips64r6") == 0,
+              "caps %#x: poly1305 named \"%s\"", masks[m], name);
+        mb.fn = ctx.blocks;
+        mb.st = ctx.opaque;
+        mb.in = in;
+        for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
+            int ran;
+
+            mb.len = lens[k];
+            ran = mips_msa_ran();
+            CHECK(ran == (want && lens[k] >= 16 * 32),
+                  "caps %#x (\"%s\"): %zu bytes: the MSA body %s", masks[m], name,
+                  lens[k], ran ? "ran" : "did not run");
+        }
+    }
+    asmcrypt_cpucap_restrict(~0u);
 }
 #endif
 
@@ -923,6 +1093,10 @@ int main(int argc, char **argv)
 #endif
 #if defined(PATHS_MIPS_PROBE)
     test_mips_r2_probe();
+#endif
+#if defined(PATHS_MIPS_MSA)
+    test_mips_msa_probe();
+    test_mips_msa_gate();
 #endif
 #if defined(PATHS_ARM_NEON)
     test_arm_neon_mont();

@@ -7,6 +7,11 @@
 # and seleqz/selnez are selects (data).  HI and LO are registers.  Under
 # `.set noreorder` the instruction after a branch (its delay slot) is
 # executed before the transfer; R6 compact branches have none.
+# MSA (poly1305-mips.pl's n64 R6 block function): the vector registers
+# $w0-$w31 are registers w0-w31 (whole: an element operand $wN[i] is the
+# register), the FPU's $fN their low halves (the same register here);
+# vector arithmetic is data (its latency does not depend on the values);
+# ld.df/st.df move 16 bytes, ldc1/sdc1 8.
 use strict;
 use warnings;
 
@@ -27,6 +32,7 @@ sub reg {
     my ($r) = @_;
     return undef unless $r =~ s/^\$//;
     return "r$r" if $r =~ /^\d+$/ && $r < 32;
+    return "w$1" if $r =~ /^[wf](\d+)$/ && $1 < 32;        # MSA / FPU
     return 'r' . $COMMON{$r} if exists $COMMON{$r};
     my $m = $ABI eq 'o32' ? \%O32 : \%N32;
     return 'r' . $m->{$r} if exists $m->{$r};
@@ -46,9 +52,11 @@ sub parse_op {
         return \%op;
     }
     if ($o =~ /^\$L/) { @op{qw(t name)} = ('sym', $o); return \%op }          # gcc's local labels
+    if ($o =~ /^(\$w\d+)\[\d+\]$/) { my $r = reg($1) // return { bad => "register $o" }; @op{qw(t reg)} = ('reg', $r); return \%op }
     if ($o =~ /^\$/) { my $r = reg($o) // return { bad => "register $o" }; @op{qw(t reg)} = ('reg', $r); return \%op }
     if ($o =~ /^[-+]?(0x[0-9a-fA-F]+|\d+)$/) { @op{qw(t val)} = ('imm', $o =~ /0x/i ? hex($o) : int($o)); return \%op }
-    if ($o =~ /^[-+(%\w.\$][\w.\$+\-*()%<>\s]*$/) { @op{qw(t name)} = ('sym', $o); return \%op }
+    # symbols and constant expressions (cpp leaves e.g. "1&31" for the assembler)
+    if ($o =~ /^[-+(%~\w.\$][\w.\$+\-*()%<>&|^~\s]*$/) { @op{qw(t name)} = ('sym', $o); return \%op }
     return { bad => "operand '$o'" };
 }
 
@@ -103,6 +111,16 @@ my %BR1 = map { $_ => 1 } qw(beqz bnez bltz bgez blez bgtz beqzl bnezl bltzl bge
 my %LOAD = (lb => 1, lbu => 1, lh => 2, lhu => 2, lw => 4, lwu => 4, ld => 8, ll => 4, lld => 8,
             lwl => 4, lwr => 4, ldl => 8, ldr => 8);
 my %STORE = (sb => 1, sh => 2, sw => 4, sd => 8, sc => 4, scd => 8, swl => 4, swr => 4, sdl => 8, sdr => 8);
+# MSA and FPU loads and stores: ld.b/h/w/d and st.b/h/w/d move a whole vector
+$LOAD{$_} = 16 for qw(ld.b ld.h ld.w ld.d);
+$STORE{$_} = 16 for qw(st.b st.h st.w st.d);
+$LOAD{ldc1} = 8; $STORE{sdc1} = 8;
+# MSA data operations: the destination from its sources (and itself where
+# it accumulates or keeps elements: dpadd, insert)
+my $MSA_ACC = qr/^(dpadd_[su]\.[hwd]|dpsub_[su]\.[hwd]|maddv\.[bhwd]|msubv\.[bhwd]|insert\.[bhwd]|insve\.[bhwd]|binsli\.[bhwd]|binsri\.[bhwd])$/;
+my $MSA_OP = qr/^(dotp_[su]\.[hwd]|addv\.[bhwd]|subv\.[bhwd]|mulv\.[bhwd]|addvi\.[bhwd]|subvi\.[bhwd]|and\.v|or\.v|xor\.v|nor\.v|andi\.b|ori\.b|
+    ilvev\.[bhwd]|ilvod\.[bhwd]|ilvl\.[bhwd]|ilvr\.[bhwd]|pckev\.[bhwd]|pckod\.[bhwd]|splati\.[bhwd]|
+    slli\.[bhwd]|srli\.[bhwd]|srai\.[bhwd]|sll\.[bhwd]|srl\.[bhwd]|sra\.[bhwd]|move\.v|fill\.[bhwd]|copy_[su]\.[bhwd])$/x;
 my $ALU3 = qr/^(addu|add|daddu|dadd|subu|sub|dsubu|dsub|and|or|xor|nor|slt|sltu|sllv|srlv|srav|dsllv|dsrlv|dsrav|rotrv|drotrv|
     mul|muh|mulu|muhu|dmul|dmuh|dmulu|dmuhu|seleqz|selnez|lsa|dlsa)$/x;
 my $ALUI = qr/^(addiu|addi|daddiu|daddi|andi|ori|xori|slti|sltiu|sll|srl|sra|dsll|dsrl|dsra|dsll32|dsrl32|dsra32|rotr|drotr|
@@ -190,6 +208,13 @@ sub step {
     if ($mn eq 'mfhi' || $mn eq 'mflo') { setr($st, $d->{reg}, main::tval($st->{ substr($mn, 2) } // '0|')); return { kind => 'fall' } }
     if ($mn eq 'mthi' || $mn eq 'mtlo') { $st->{ substr($mn, 2) } = main::tval(rv($st, $o[0])); return { kind => 'fall' } }
     if ($mn =~ /^(ins|dins|dinsm|dinsu)$/) { setr($st, $d->{reg}, main::tval(rv($st, $o[1]), rv($st, $d))); return { kind => 'fall' } }
+    if ($mn =~ /^ldi\.[bhwd]$/) { setr($st, $d->{reg}, '0|'); return { kind => 'fall' } }
+    if ($mn =~ $MSA_ACC || $mn =~ $MSA_OP) {
+        my @src = grep { $_->{t} eq 'reg' } @o[1 .. $#o];
+        push @src, $d if $mn =~ $MSA_ACC;
+        setr($st, $d->{reg}, main::tval(map { rv($st, $_) } @src));
+        return { kind => 'fall' };
+    }
     if ($mn =~ /^(div|divu|mod|modu|ddiv|ddivu|dmod|dmodu)$/ && @o == 3) {
         my $v = main::tval(rv($st, $o[1]), rv($st, $o[2]));
         main::leak("$mn with a secret operand (variable latency)") if main::taint($v);

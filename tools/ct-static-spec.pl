@@ -98,7 +98,8 @@ return {
         map({ $_ => { args => $blks, public => { ctx => [[52, 56]] } } } qw(poly1305_blocks poly1305_blocks_neon)),
         poly1305_emit => { args => $emit, public => { ctx => [[52, 56]] } },
     },
-    mips => {},
+    # the n64 R6 MSA block function: poly1305_blocks' arguments
+    mips => { poly1305_blocks_msa => { args => $blks } },
     # kernel-mode and OpenSSL-mode names -> the spec of the plain name
     aliases => [
         [qr/^poly1305_init_(x86_64|arm|arm64|mips)$/, 'poly1305_init'],

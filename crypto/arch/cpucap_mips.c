@@ -14,6 +14,15 @@
  * Linux has no HWCAP bit for R2 and /proc/cpuinfo is no answer either
  * (under qemu-user it shows the host's CPU; it may not be mounted), so
  * the probe executes one R2 instruction and sees whether it traps.
+ *
+ * ASMCRYPT_CAP_MIPS_MSA ("the MSA instructions run"): MIPS64 R6
+ * little-endian n64 builds on Linux (ASMCRYPT_MIPS_MSA_PROBE) run
+ * the same probe with one MSA instruction; poly1305-mips.pl's init then
+ * hands out its MSA block function.  Not HWCAP_MIPS_MSA: qemu-user (7.2) leaves it
+ * clear on a CPU that has MSA, and the probe's answer is the one that
+ * matters (the kernel enables MSA for the thread at its first use, and
+ * an instruction it cannot enable traps).  The two probes never meet in
+ * one build (R2 only in o32 MIPS32r1 builds, MSA only in n64 R6 ones).
  */
 #define _DEFAULT_SOURCE 1          /* sigaction, ucontext's uc_mcontext.pc */
 #include "internal.h"
@@ -30,20 +39,24 @@
 # define MIPS_PATH64 0
 #endif
 
-#if ASMCRYPT_MIPS_R2_PROBE
+#if ASMCRYPT_MIPS_R2_PROBE || ASMCRYPT_MIPS_MSA_PROBE
+# define MIPS_PROBE 1
 # include <sched.h>
 # include <signal.h>
 # include <stdint.h>
 
 /*
- * The probe: cpucap_mips_r2_try() returns 1 when its `ext` ran and 0 when
- * a SIGILL handler stepped over it.  It is a function of its own, in
- * top-level assembly, so that the instruction has one fixed address
- * (cpucap_mips_r2_insn) the handler can recognise, is not in a branch
- * delay slot (the handler resumes at pc + 4, which for an instruction in
- * a delay slot would be wrong: the kernel reports the branch's address)
- * and is assembled as MIPS32r2 in a MIPS32r1 build.  Both symbols are
- * hidden (not exported from the shared library).
+ * The probe: cpucap_mips_probe_try() returns 1 when its instruction (the
+ * R2 `ext`, or the MSA `copy_s.w` of a word an FPU move put there) ran and
+ * 0 when a SIGILL handler stepped over it: only the instruction itself
+ * can make the answer 1, whichever handler skips it.  It is a function of
+ * its own, in top-level assembly, so that the instruction has one fixed
+ * address (cpucap_mips_probe_insn) the handler can recognise, is not in a
+ * branch delay slot (the handler resumes at pc + 4, which for an
+ * instruction in a delay slot would be wrong: the kernel reports the
+ * branch's address) and is assembled as MIPS32r2 in a MIPS32r1 build
+ * (with .set msa in an n64 R6 one).  Both symbols are hidden (not
+ * exported from the shared library).
  *
  * Why the handler advances the PC instead of siglongjmp: nothing is
  * unwound, no jmp_buf is shared with the handler and the signal mask is
@@ -52,33 +65,48 @@
  * land in the wrong thread).  The handler edits the interrupted context
  * or calls sigaction and raise, both async-signal-safe.
  */
+/* The probe's instruction, what comes before it and the .set that
+ * assembles them: v0 = 0, v1 = 1 before it, and it makes v0 = 1 when it
+ * runs. */
+# if ASMCRYPT_MIPS_R2_PROBE
+#  define PROBE_ISA  "\t.set\tmips32r2\n"
+#  define PROBE_PRE  ""
+#  define PROBE_INSN "\text\t$2,$3,0,1\n"          /* R2 only: v0 = bit 0 of v1 */
+#  define PROBE_CAP  ASMCRYPT_CAP_MIPS_R2
+# else
+#  define PROBE_ISA  "\t.set\tmsa\n\t.set\tfp=64\n"
+#  define PROBE_PRE  "\tmtc1\t$3,$f0\n"          /* word 0 of $w0 = 1 ($f0: caller-saved) */
+#  define PROBE_INSN "\tcopy_s.w\t$2,$w0[0]\n"   /* MSA only: v0 = that word */
+#  define PROBE_CAP  ASMCRYPT_CAP_MIPS_MSA
+# endif
 __asm__(
     "\t.text\n"
     "\t.set\tpush\n"
     "\t.set\tnomips16\n"
     "\t.set\tnomicromips\n"
     "\t.set\tnoreorder\n"
-    "\t.set\tmips32r2\n"
+    PROBE_ISA
     "\t.align\t2\n"
-    "\t.globl\tcpucap_mips_r2_try\n"
-    "\t.hidden\tcpucap_mips_r2_try\n"
-    "\t.globl\tcpucap_mips_r2_insn\n"
-    "\t.hidden\tcpucap_mips_r2_insn\n"
-    "\t.ent\tcpucap_mips_r2_try\n"
-    "\t.type\tcpucap_mips_r2_try,@function\n"
-    "cpucap_mips_r2_try:\n"
-    "\tmove\t$2,$0\n"               /* v0 = 0: the answer if ext is skipped */
+    "\t.globl\tcpucap_mips_probe_try\n"
+    "\t.hidden\tcpucap_mips_probe_try\n"
+    "\t.globl\tcpucap_mips_probe_insn\n"
+    "\t.hidden\tcpucap_mips_probe_insn\n"
+    "\t.ent\tcpucap_mips_probe_try\n"
+    "\t.type\tcpucap_mips_probe_try,@function\n"
+    "cpucap_mips_probe_try:\n"
     "\tli\t$3,1\n"
-    "cpucap_mips_r2_insn:\n"
-    "\text\t$2,$3,0,1\n"            /* R2 only: v0 = bit 0 of v1 = 1 */
+    PROBE_PRE
+    "\tmove\t$2,$0\n"               /* v0 = 0: the answer if the insn is skipped */
+    "cpucap_mips_probe_insn:\n"
+    PROBE_INSN
     "\tjr\t$31\n"
     "\tnop\n"
-    "\t.end\tcpucap_mips_r2_try\n"
-    "\t.size\tcpucap_mips_r2_try,.-cpucap_mips_r2_try\n"
+    "\t.end\tcpucap_mips_probe_try\n"
+    "\t.size\tcpucap_mips_probe_try,.-cpucap_mips_probe_try\n"
     "\t.set\tpop\n");
 
-int cpucap_mips_r2_try(void);
-extern const unsigned char cpucap_mips_r2_insn[];
+int cpucap_mips_probe_try(void);
+extern const unsigned char cpucap_mips_probe_insn[];
 
 /* The SIGILL disposition the probe replaced (its handler puts it back). */
 static struct sigaction probe_prev;
@@ -96,7 +124,7 @@ static void probe_sigill(int sig, siginfo_t *info, void *ctx)
 {
     ucontext_t *uc = ctx;
 
-    if ((uintptr_t)uc->uc_mcontext.pc == (uintptr_t)cpucap_mips_r2_insn) {
+    if ((uintptr_t)uc->uc_mcontext.pc == (uintptr_t)cpucap_mips_probe_insn) {
         uc->uc_mcontext.pc += 4;
         return;
     }
@@ -106,7 +134,7 @@ static void probe_sigill(int sig, siginfo_t *info, void *ctx)
 }
 
 /*
- * One probe: 1 when the R2 instruction ran.  SIGILL is unblocked for the
+ * One probe: 1 when the instruction ran.  SIGILL is unblocked for the
  * call (a synchronous SIGILL while it is blocked kills the process) before
  * the handler is installed, so that a SIGILL already pending goes to the
  * application's disposition.  The previous disposition is read before
@@ -117,11 +145,11 @@ static void probe_sigill(int sig, siginfo_t *info, void *ctx)
  * pthread_sigmask), so no -pthread is needed.  On any error the answer is
  * "no R2" (the R1 code runs everywhere).
  */
-int cpucap_mips_r2_probe(void)
+static int probe_run(void)
 {
     struct sigaction sa = { 0 };
     sigset_t ill, saved_mask;
-    int r2;
+    int ran;
 
     sigemptyset(&ill);
     sigaddset(&ill, SIGILL);
@@ -134,11 +162,23 @@ int cpucap_mips_r2_probe(void)
         sigprocmask(SIG_SETMASK, &saved_mask, NULL);
         return 0;
     }
-    r2 = cpucap_mips_r2_try();
+    ran = cpucap_mips_probe_try();
     sigaction(SIGILL, &probe_prev, NULL);
     sigprocmask(SIG_SETMASK, &saved_mask, NULL);
-    return r2;
+    return ran;
 }
+
+# if ASMCRYPT_MIPS_R2_PROBE
+int cpucap_mips_r2_probe(void)
+{
+    return probe_run();
+}
+# else
+int cpucap_mips_msa_probe(void)
+{
+    return probe_run();
+}
+# endif
 
 /*
  * The probe runs once per process.  crypto/cpucap.c lets several threads
@@ -146,25 +186,25 @@ int cpucap_mips_r2_probe(void)
  * once are not: each would save the other's temporary handler as "the
  * previous one".  So the first caller probes and the others wait for its
  * answer (a few system calls; they yield meanwhile).
- * r2_state: 0 not probed, 1 probing, 2 no R2, 3 R2.
+ * probe_state: 0 not probed, 1 probing, 2 trapped, 3 ran.
  */
-static int r2_state;
+static int probe_state;
 
-static unsigned int r2_detect(void)
+static unsigned int probe_detect(void)
 {
-    int s = __atomic_load_n(&r2_state, __ATOMIC_ACQUIRE);
+    int s = __atomic_load_n(&probe_state, __ATOMIC_ACQUIRE);
     int expected = 0;
 
-    if (s == 0 && __atomic_compare_exchange_n(&r2_state, &expected, 1, 0,
+    if (s == 0 && __atomic_compare_exchange_n(&probe_state, &expected, 1, 0,
                                               __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-        s = 2 + (cpucap_mips_r2_probe() != 0);
-        __atomic_store_n(&r2_state, s, __ATOMIC_RELEASE);
+        s = 2 + (probe_run() != 0);
+        __atomic_store_n(&probe_state, s, __ATOMIC_RELEASE);
     }
     while (s < 2) {
         sched_yield();
-        s = __atomic_load_n(&r2_state, __ATOMIC_ACQUIRE);
+        s = __atomic_load_n(&probe_state, __ATOMIC_ACQUIRE);
     }
-    return s == 3 ? ASMCRYPT_CAP_MIPS_R2 : 0;
+    return s == 3 ? PROBE_CAP : 0;
 }
 #endif
 
@@ -174,7 +214,10 @@ unsigned int cpucap_arch_detect(void)
 #if MIPS_ISA_REV >= 2
     caps |= ASMCRYPT_CAP_MIPS_R2;
 #elif ASMCRYPT_MIPS_R2_PROBE
-    caps |= r2_detect();
+    caps |= probe_detect();
+#endif
+#if ASMCRYPT_MIPS_MSA_PROBE
+    caps |= probe_detect();
 #endif
     return caps;
 }

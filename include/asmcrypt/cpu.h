@@ -41,6 +41,12 @@ extern "C" {
  * other builds never set it.  Clearing it makes the modules take their
  * pre-R2 (MIPS I/II/32r1-compatible) instruction sequences. */
 #define ASMCRYPT_CAP_MIPS_R2         (1u << 0)
+/* MIPS: MSA = the MIPS SIMD Architecture runs (the kernel enables it for
+ * the process).  MIPS64 R6 little-endian n64 builds on Linux probe
+ * for it at run time (one MSA instruction under a temporary SIGILL
+ * handler); Poly1305 then takes its MSA block function.  Other builds
+ * never set it. */
+#define ASMCRYPT_CAP_MIPS_MSA        (1u << 1)
 
 /* The effective capability mask (detected & ASMCRYPT_CAP). */
 unsigned int asmcrypt_cpu_caps(void);

@@ -37,19 +37,24 @@
 # by __mips_isa_rev.  len and padbit are u32: the 64-bit code uses their
 # low 32 bits only.  No $gp, no symbol outside this file.
 #
-# CAPABILITY WORD (o32 MIPS32r1..R5 big-endian builds outside the kernel
-# only; little-endian, 64-bit, R6 and MIPS I/II builds read none).  cpp
-# macros, each may be set with -D:
+# CAPABILITY WORD (o32 MIPS32r1..R5 big-endian builds and n64 R6
+# little-endian builds outside the kernel only; other little-endian,
+# 32-bit R6, n32 and MIPS I/II builds read none).  cpp macros, each may be
+# set with -D:
 #   ASMCRYPT_CAPWORD         symbol read, an array of 32-bit words
 #                            (default asmcrypt_cpucap, referenced .hidden)
 #   ASMCRYPT_CAPBIT_MIPS_R2  bit number in it (word n/32, bit n%32) of
 #                            "MIPS32R2 present" (default 0 = cpu.h's
 #                            ASMCRYPT_CAP_MIPS_R2); -1 = no run-time bit,
 #                            the build's ISA decides and nothing is read
+#   ASMCRYPT_CAPBIT_MIPS_MSA the same for "MSA runs" (default 1 = cpu.h's
+#                            ASMCRYPT_CAP_MIPS_MSA), read by n64 R6
+#                            little-endian poly1305_blocks from 512 bytes
+#                            (PC-relative, no $gp); -1 = never the MSA body
 #   ASMCRYPT_OPENSSL         OpenSSL has no MIPS capability word: sets
-#                            ASMCRYPT_CAPBIT_MIPS_R2 to -1 (#ifndef); then
-#                            poly1305_init returns 0 (no func pair), as
-#                            OpenSSL's own module does
+#                            ASMCRYPT_CAPBIT_MIPS_R2 and _MSA to -1
+#                            (#ifndef); then poly1305_init returns 0 (no
+#                            func pair), as OpenSSL's own module does
 # When the bit is read (and func is not NULL) poly1305_init stores the
 # block function (R2, or pre-R2 when the bit is clear) and poly1305_emit
 # in func[] and returns 1.  A MIPS32r1 build is no hint that the core
@@ -178,7 +183,14 @@
 #   n64 mips64r2 BE (5KEf)          3.10      11.13     3.82
 #   n32 mips64r2 LE                 2.85      10.63     3.57
 #   n64 mips64r6 (I6400)            2.41       6.07     3.07    (3.31 : 5.19)
+#     with MSA (the default there)  1.89       6.07     3.07
 #
+# MSA (n64 R6 little-endian, from 512 bytes when the capability word says
+# MSA runs; see "MSA block function" below): 59 instructions per 32 bytes
+# against the scalar 77, 15500 instructions for the 8 KiB tag through the
+# API against 19894 (0.78x; 0.61x C ref64), 2284 against 2646 at 1 KiB;
+# below 512 bytes the scalar code, two instructions later (211 against
+# 209 at 16 bytes).
 # The 64-bit rows are after issue 13's work (lazy H0, frameless blocks
 # function, dlsa on R6, then four blocks per loop turn): 45.5 instructions
 # per block on R2 (45 + pointer step and branch per four), 38.5 on R6,
@@ -440,6 +452,14 @@ $code .= <<'___';
 #ifndef ASMCRYPT_CAPBIT_MIPS_R2
 # define ASMCRYPT_CAPBIT_MIPS_R2 0
 #endif
+/* ASMCRYPT_CAPBIT_MIPS_MSA: "MSA runs" (64-bit R6 little-endian builds
+ * only); -1 = never use the MSA block function. */
+#if defined(ASMCRYPT_OPENSSL) && !defined(ASMCRYPT_CAPBIT_MIPS_MSA)
+# define ASMCRYPT_CAPBIT_MIPS_MSA -1
+#endif
+#ifndef ASMCRYPT_CAPBIT_MIPS_MSA
+# define ASMCRYPT_CAPBIT_MIPS_MSA 1
+#endif
 /* Kernel entry names: ASMCRYPT_KERNEL_GLUE 1 = v5.5-v6.14 glue,
  * 2 = v6.15-v6.16, 3 (default) = v6.17+.  A -D on the command line wins. */
 #ifdef __KERNEL__
@@ -483,6 +503,18 @@ $code .= <<'___';
 # define ASMC_R2_AT_RUNTIME 1
 #else
 # define ASMC_R2_AT_RUNTIME 0
+#endif
+___
+# n64 only: NUBI makes the $12-$15 it uses callee-saved, and no matrix row
+# runs n32 or o32 R6 code on a CPU with MSA (qemu-mipsel has none)
+$code .= $flavour eq '64' ? <<'___' : "#define ASMC_MSA_AT_RUNTIME 0\n";
+/* n64 R6 little-endian outside the kernel: poly1305_init hands out the
+ * MSA block function when the capability word says MSA runs. */
+#if !defined(__KERNEL__) && ASMC_ISA_REV >= 6 && ASMCRYPT_CAPBIT_MIPS_MSA >= 0 && \
+    !defined(__MIPSEB__)
+# define ASMC_MSA_AT_RUNTIME 1
+#else
+# define ASMC_MSA_AT_RUNTIME 0
 #endif
 ___
 $code .= $is64 ? <<'___' : <<'___';
@@ -1203,6 +1235,28 @@ sub dispatch64 {
     return $s;
 }
 
+my $MSA_MIN = 32;      # blocks; below this the MSA setup costs more than it saves
+# The head of the R6 block function in builds with the MSA body
+# (ASMC_MSA_AT_RUNTIME): from $MSA_MIN blocks, with padbit set and the MSA
+# bit of the capability word (read PC-relative: no \$gp, the function has
+# no frame), go to poly1305_blocks_msa; else on to the scalar code.  Two
+# instructions for a short message, seven for a long one.
+sub msa_dispatch {
+    my $w = 'ASMCRYPT_CAPWORD+((ASMCRYPT_CAPBIT_MIPS_MSA>>5)*4)';
+    return <<___;
+#if ASMC_MSA_AT_RUNTIME
+	sltiu	\$1,$end,@{[16 * $MSA_MIN]}	# len < 16 * MSA_MIN: scalar
+	bnezc	\$1,.Lpoly1305_blocks_r6
+	.hidden	ASMCRYPT_CAPWORD
+	auipc	\$1,%pcrel_hi($w)
+	lw	\$1,%pcrel_lo($w+4)(\$1)
+	ext	\$1,\$1,ASMCRYPT_CAPBIT_MIPS_MSA&31,1
+	selnez	\$1,\$1,$pad		# and padbit set
+	bnezc	\$1,poly1305_blocks_msa
+#endif
+___
+}
+
 sub blocks64 {
     my ($name, $r6) = @_;
     # the callee-saved registers among those used (NUBI: $12-$15)
@@ -1211,6 +1265,7 @@ sub blocks64 {
                 . "#else\n\t$PTR_SRL\t$end,$end,4\t\t# number of blocks\n#endif\n";
     my $rem = "\tandi\t$R,$end," . (16 * $U64 - 16) . "\t\t# rem = 16*(blocks mod $U64)\n";
     my $s = func_head($name, $fs, 1)
+          . ($r6 ? msa_dispatch() . ".L${name}_r6:\t\t\t# (poly1305_blocks_msa comes here for the scalar code)\n" : '')
           . blocks_entry($name, $nblocks, $PTR_SLL, $PTR_ADD, $pro . $rem)
           . ctx_words('ld', $ctx, 8, $h0, $h1, $h2, $r0, $r1, $s1);
     my $loop = sub {
@@ -1247,6 +1302,225 @@ ___
     $s .= store_ret64($epi, $fs);
     $s .= ".L${name}_none:\n\tjr\t\$31\n\tnop\n" . func_end($name);
     return $s;
+}
+
+# ---------------------------------------------------------------------------
+# MSA block function (n64 R6 little-endian builds outside the kernel,
+# ASMC_MSA_AT_RUNTIME): poly1305_blocks_msa, handed out by poly1305_init
+# when the MSA bit of the capability word is set (crypto/arch/cpucap_mips.c
+# probes for it).  MSA's dotp_u.d / dpadd_u.d compute, in each 64-bit
+# lane, the sum of two 32x32 products: four products per instruction,
+# where the scalar R6 loop needs a dmulu/dmuhu pair and an add chain for
+# each 64x64 product (38.5 instructions a block, 2.41 per byte).
+#
+# Radix 2^26: h = h_0 + h_1 2^26 + ... + h_4 2^104, likewise r.  Product
+# column k (p = 2^130 - 5, 2^130 == 5):
+#   d_k = sum_i h_i rho(k, i),  rho(k, i) = r_{k-i} (i <= k), 5 r_{k-i+5} (i > k)
+# Two blocks at a time, one per 64-bit lane (lane A the odd blocks, lane B
+# the even ones; two Horner chains with r^2):
+#   A = (h + m_1) r^2 ... ,  B = m_2 r^2 ...,  last pair: A r^2 + B r
+# so that h' = A + B = (h + m_1) r^2n + m_2 r^(2n-1) + ... + m_2n r.
+# A limb vector D_k holds (h_k of A, h_k of B) as two 64-bit lanes, i.e.
+# the words (a, 0, b, 0); a dot-product operand pairs two limbs of both
+# lanes, H01 = (h_0, h_1 | h_0, h_1) (one ilvev.w), and the multiplier
+# vectors R[k][p] = (rho(k,2p), rho(k,2p+1) | the same) are built once per
+# call, so column k is dotp + dpadd + dpadd (H01, H23, and D_4 itself: its
+# high word is 0) against R[k][0..2].  Per pair of blocks: 15 product
+# instructions, 20 for the message (two ld.d and two ilv.d, both lanes
+# split into limbs at once, padbit, the five adds), 20 for the carry
+# chain d_0 -> ... -> d_4 -> 5 d_0 -> d_1, 2 for H01/H23, the pointer step
+# and the branch: 59 per 32 bytes.
+# Bounds: after the carry chain every limb is < 2^26 but D_1 < 2^26 +
+# 2^10; with the message limbs (< 2^26, m_4 < 2^25 with padbit) the
+# operands are < 2^27, the multipliers < 5 * 2^26, so a column sums five
+# products < 2^55.4 and stays far below 2^64.
+# Per call: r and r^2 (one vector product of r by itself, both lanes) in
+# radix 2^26, the 15 vectors R for r kept on the stack for the last pair
+# (whose lane B multiplies by r, not r^2), h converted on entry (after the
+# pending fold, so h_4 <= 4) and back on exit (h2 < 2^4, the scalar
+# layout); the callee-saved $f20..$f31 (the low halves of $w20..$w31) are
+# saved.  poly1305_blocks comes here (msa_dispatch) from MSA_MIN blocks
+# with padbit set when the capability bit is set; an odd block count
+# leaves the last block to the scalar code.  The MSA_MIN of 32 (512
+# bytes) is above the break-even (the setup, about 215 instructions more
+# than the scalar call's, against 9 fewer per block: 24 blocks).
+# Not in o32 or n32 builds: no matrix row runs R6 code of those ABIs on a
+# CPU with MSA (qemu-mipsel has none; docs/perf/mips.md).
+# ---------------------------------------------------------------------------
+my $CODE_MSA = '';
+if ($flavour eq '64') {
+    my @w = map { "\$w$_" } 0 .. 31;
+    my @RV = @w[0 .. 14];                 # R[k][p] = $RV[3k + p]
+    my @D  = @w[15 .. 19];                # h limbs (lanes A, B)
+    my @E  = @w[20 .. 24];                # product columns
+    my ($H01, $H23, $MASK, $T0, $T1, $T2, $PADV) = @w[25 .. 31];
+    my $ZERO = $PADV;                     # zero vector while setting up
+    my ($nb, $x, $y) = ('$2', '$3', '$1');
+    my @g = ('$8', '$9', '$10');          # 64-bit words h0, h1, h2 / r0, r1
+    my @l = ('$11', '$12', '$13', '$14', '$15');      # 26-bit limbs
+    my $FS = 12 * 8 + 15 * 16;                        # f20..f31, R for r
+    my $ROFF = 12 * 8;                                # R for r at ROFF + 16i
+
+    # coefficient of h_i in column k: ['r', j] = r_j, ['s', j] = 5 r_j
+    my $rho = sub { my ($k, $i) = @_; return $i <= $k ? ['r', $k - $i] : ['s', $k - $i + 5]; };
+
+    # R[k][p] = ilvev.w(Y, X): words (x, y, x, y) from vectors X, Y whose
+    # words 0 and 2 hold x resp. y; $vec->(['r'|'s', j]) names them.
+    my $build_r = sub {
+        my ($vec) = @_;
+        my $s = '';
+        for my $k (0 .. 4) {
+            for my $p (0 .. 2) {
+                my $X = $vec->($rho->($k, 2 * $p));
+                my $Y = $p < 2 ? $vec->($rho->($k, 2 * $p + 1)) : $ZERO;
+                $s .= "\tilvev.w\t$RV[3 * $k + $p],$Y,$X\n";
+            }
+        }
+        return $s;
+    };
+    # E_k = the three dot products of column k; $h4: the vector of h_4.
+    my $mul = sub {
+        my ($h4) = @_;
+        my $s = '';
+        for my $k (0 .. 4) {
+            $s .= "\tdotp_u.d\t$E[$k],$H01,$RV[3 * $k]\n"
+                . "\tdpadd_u.d\t$E[$k],$H23,$RV[3 * $k + 1]\n"
+                . "\tdpadd_u.d\t$E[$k],$h4,$RV[3 * $k + 2]\n";
+        }
+        return $s;
+    };
+    # E -> D: 26-bit limbs, the carry out of E_4 times 5 into D_0.
+    my $carry = sub {
+        my $s = '';
+        for my $k (0 .. 3) {
+            $s .= "\tsrli.d\t$T2,$E[$k],26\n\tand.v\t$D[$k],$E[$k],$MASK\n"
+                . "\taddv.d\t$E[$k + 1],$E[$k + 1],$T2\n";
+        }
+        return $s . <<___;
+	srli.d	$T2,$E[4],26
+	and.v	$D[4],$E[4],$MASK
+	addv.d	$D[0],$D[0],$T2
+	slli.d	$T2,$T2,2
+	addv.d	$D[0],$D[0],$T2		# + 5 * (E_4 >> 26)
+	srli.d	$T2,$D[0],26
+	and.v	$D[0],$D[0],$MASK
+	addv.d	$D[1],$D[1],$T2
+___
+    };
+    # One pair of blocks: h += (m_A | m_B), then h = h * R.
+    my $body = sub {
+        return <<___ . $mul->($D[4]) . $carry->();
+	ld.d	$T0,0($inp)		# block A: (lo, hi) 64-bit halves
+	ld.d	$T1,16($inp)		# block B
+	$PTR_ADDI	$inp,$inp,32
+	ilvev.d	$H01,$T1,$T0		# L = (lo A, lo B)
+	ilvod.d	$H23,$T1,$T0		# Hh = (hi A, hi B)
+	and.v	$T2,$H01,$MASK
+	addv.d	$D[0],$D[0],$T2
+	srli.d	$T2,$H01,26
+	and.v	$T2,$T2,$MASK
+	addv.d	$D[1],$D[1],$T2
+	srli.d	$T2,$H01,52
+	slli.d	$H01,$H23,12
+	or.v	$T2,$T2,$H01
+	and.v	$T2,$T2,$MASK
+	addv.d	$D[2],$D[2],$T2
+	srli.d	$T2,$H23,14
+	and.v	$T2,$T2,$MASK
+	addv.d	$D[3],$D[3],$T2
+	srli.d	$T2,$H23,40
+	or.v	$T2,$T2,$PADV		# + padbit * 2^128
+	addv.d	$D[4],$D[4],$T2
+	ilvev.w	$H01,$D[1],$D[0]	# (h0, h1 | h0, h1)
+	ilvev.w	$H23,$D[3],$D[2]
+___
+    };
+    # 26-bit limbs @l of the 64-bit words g0, g1 (and the top word $top,
+    # <= 4, when given)
+    my $split26 = sub {
+        my ($top) = @_;
+        my $s = <<___;
+	dext	$l[0],$g[0],0,26
+	dext	$l[1],$g[0],26,26
+	dsrl	$l[2],$g[0],52
+	dins	$l[2],$g[1],12,14
+	dext	$l[3],$g[1],14,26
+	dsrl	$l[4],$g[1],40
+___
+        $s .= "\tdins\t$l[4],$top,24,8\n" if defined $top;
+        return $s;
+    };
+
+    my %F = (r0 => $E[0], r1 => $E[1], r2 => $E[2], r3 => $E[3], r4 => $E[4],
+             s1 => $H01, s2 => $H23, s3 => $T0, s4 => $T1);
+    my $fillvec = sub { my ($c) = @_; return $F{$c->[0] . $c->[1]}; };
+    my $dvec = sub { my ($c) = @_; return $c->[0] eq 'r' ? $D[$c->[1]] : $E[$c->[1]]; };
+
+    my $s = "#if ASMC_MSA_AT_RUNTIME\n\t.set\tpush\n\t.set\tmsa\n\t.set\tfp=64\n"
+          . func_head('poly1305_blocks_msa', $FS, 0) . <<___;
+	$PTR_SRL	$nb,$end,4		# blocks (>= MSA_MIN: poly1305_blocks checked)
+	$PTR_ADDI	\$sp,\$sp,-$FS
+___
+    $s .= join '', map { "\tsdc1\t\$f" . (20 + $_) . "," . (8 * $_) . "(\$sp)\n" } 0 .. 11;
+    $s .= <<___;
+	ldi.d	$MASK,-1
+	srli.d	$MASK,$MASK,38		# 2^26 - 1 in both lanes
+	ldi.d	$ZERO,0
+	/* r in radix 2^26, 5 r_j, one word vector per value */
+	ld	$g[0],$CTX{R}($ctx)
+	ld	$g[1],@{[$CTX{R} + 8]}($ctx)
+@{[ $split26->(undef) ]}@{[ join '', map { "\tfill.w\t$F{\"r$_\"},$l[$_]\n" } 0 .. 4 ]}@{[ join '', map { "\tlsa\t$x,$l[$_],$l[$_],2\n\tfill.w\t$F{\"s$_\"},$x\n" } 1 .. 4 ]}@{[ $build_r->($fillvec) ]}@{[ join '', map { "\tst.d\t$RV[$_]," . ($ROFF + 16 * $_) . "(\$sp)\n" } 0 .. 14 ]}	/* r^2 = r * r in both lanes */
+	ilvev.w	$H01,$F{r1},$F{r0}
+	ilvev.w	$H23,$F{r3},$F{r2}
+	ilvev.w	$T2,$ZERO,$F{r4}
+@{[ $mul->($T2) . $carry->() ]}@{[ join '', map { "\tslli.d\t$T2,$D[$_],2\n\taddv.d\t$E[$_],$D[$_],$T2\n" } 1 .. 4 ]}@{[ $build_r->($dvec) ]}	/* h: the pending fold, then radix 2^26 in lane A */
+	ld	$g[2],@{[$CTX{H} + 16]}($ctx)
+	ld	$g[0],$CTX{H}($ctx)
+	ld	$g[1],@{[$CTX{H} + 8]}($ctx)
+	dsrl	$x,$g[2],2
+	andi	$g[2],$g[2],3
+	dlsa	$x,$x,$x,2		# 5 * (h2 >> 2) < 2^64 (h2 < 2^63)
+@{[ ripple('daddu', $x, 'h2 <= 4', @g) . $split26->($g[2]) ]}@{[ join '', map { "\tldi.d\t$D[$_],0\n\tinsert.w\t$D[$_]\[0],$l[$_]\n" } 0 .. 4 ]}	lui	$x,0x100		# padbit * 2^24 in both lanes
+	fill.w	$T0,$x
+	ilvev.w	$PADV,$ZERO,$T0
+	/* end of the pairs before the last one */
+	$PTR_SRL	$x,$nb,1
+	$PTR_ADDI	$x,$x,-1
+	$PTR_SLL	$x,$x,5
+	$PTR_ADD	$end,$inp,$x
+.Lpoly1305_msa_loop:
+# LLVM-MCA-BEGIN poly1305_blocks64_msa
+# LLVM-MCA-UNITS 32 bytes
+@{[ $body->() ]}# LLVM-MCA-END
+	bnec	$inp,$end,.Lpoly1305_msa_loop
+	/* last pair: lane B by r (the stored R), lane A by r^2 */
+@{[ join '', map { "\tld.d\t$T0," . ($ROFF + 16 * $_) . "(\$sp)\n\tilvev.d\t$RV[$_],$T0,$RV[$_]\n" } 0 .. 14 ]}@{[ $body->() ]}	/* h = A + B, back to the scalar layout */
+___
+    for my $k (0 .. 4) {
+        $s .= "\tcopy_s.w\t$x,$D[$k]\[0]\n\tcopy_s.w\t$y,$D[$k]\[2]\n\taddu\t$l[$k],$x,$y\n";
+    }
+    for my $k (0 .. 3) {
+        $s .= "\tsrl\t$x,$l[$k],26\n\text\t$l[$k],$l[$k],0,26\n\taddu\t$l[$k + 1],$l[$k + 1],$x\n";
+    }
+    $s .= <<___;
+	move	$g[0],$l[0]
+	dins	$g[0],$l[1],26,26
+	dins	$g[0],$l[2],52,12
+	dsrl	$g[1],$l[2],12
+	dins	$g[1],$l[3],14,26
+	dins	$g[1],$l[4],40,24
+	dsrl	$g[2],$l[4],24
+@{[ ctx_words('sd', $ctx, 8, @g) ]}@{[ join '', map { "\tldc1\t\$f" . (20 + $_) . "," . (8 * $_) . "(\$sp)\n" } 0 .. 11 ]}	$PTR_ADDI	\$sp,\$sp,$FS
+	andi	$nb,$nb,1
+	beqzc	$nb,.Lpoly1305_msa_ret
+	li	$end,16			# the odd last block: the scalar code
+	bc	.Lpoly1305_blocks_r6
+.Lpoly1305_msa_ret:
+	jrc	\$31
+@{[ func_end('poly1305_blocks_msa') ]}	.set	pop
+#endif
+___
+    $CODE_MSA = $s;
 }
 
 # init --------------------------------------------------------------------
@@ -1319,7 +1593,7 @@ ___
 }
 
 $code .= "#if ASMC_ISA_REV >= 6\n";
-$code .= blocks64('poly1305_blocks', 1);
+$code .= blocks64('poly1305_blocks', 1) . $CODE_MSA;
 $code .= "#else\n";
 $code .= blocks64('poly1305_blocks', 0);
 $code .= "#endif\n";
