@@ -50,7 +50,9 @@
 #   ASMCRYPT_CAPBIT_MIPS_MSA the same for "MSA runs" (default 1 = cpu.h's
 #                            ASMCRYPT_CAP_MIPS_MSA), read by n64 R6
 #                            little-endian poly1305_blocks from 512 bytes
-#                            (PC-relative, no $gp); -1 = never the MSA body
+#                            (PC-relative, no $gp: ASMCRYPT_CAPWORD must
+#                            be defined in the same link unit, hidden);
+#                            -1 = never the MSA body
 #   ASMCRYPT_OPENSSL         OpenSSL has no MIPS capability word: sets
 #                            ASMCRYPT_CAPBIT_MIPS_R2 and _MSA to -1
 #                            (#ifndef); then poly1305_init returns 0 (no
