@@ -257,8 +257,13 @@ static void test_mips_r2_gate(void)
  * rows' 24Kf both say R2; the freestanding test/mips_r2_probe.c covers
  * R1 cores, where Debian's libc cannot run).  And a probe run now must
  * leave this test's SIGILL handler and signal mask as they were. */
-#if ASMCRYPT_MIPS_R2_PROBE
-# define PATHS_MIPS_PROBE 1
+#if ASMCRYPT_MIPS_R2_PROBE || (ASMCRYPT_MIPS_MSA_PROBE && defined(ASMCRYPT_POLY1305_ASM))
+/* The probe checks of 2b and 2d (one of them per build): the oracle runs
+ * an instruction under this test's own SIGILL handler, which leaves with
+ * siglongjmp; the detected bit must be its answer; and a probe run now,
+ * with SIGILL unblocked and then blocked, must give the same answer and
+ * leave this test's SIGILL handler (its flags and mask) and the signal
+ * mask as they were. */
 static sigjmp_buf oracle_jmp;
 
 static void oracle_sigill(int sig)
@@ -267,35 +272,31 @@ static void oracle_sigill(int sig)
     siglongjmp(oracle_jmp, 1);
 }
 
-static int oracle_r2(void)
+/* insn(): 1 when its instruction gave the right result; 0 when it trapped */
+static int oracle_run(int (*insn)(void))
 {
     struct sigaction sa, old;
-    volatile int r2 = 0;
+    volatile int ok = 0;
 
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = oracle_sigill;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGILL, &sa, &old);
-    if (sigsetjmp(oracle_jmp, 1) == 0) {
-        unsigned int x = 0x11223344u, y;
-
-        __asm__ volatile(".set push\n\t.set mips32r2\n\twsbh %0,%1\n\t.set pop"
-                         : "=r"(y) : "r"(x));
-        r2 = y == 0x22114433u;
-    }
+    if (sigsetjmp(oracle_jmp, 1) == 0)
+        ok = insn();
     sigaction(SIGILL, &old, NULL);
-    return r2;
+    return ok;
 }
 
-static void test_mips_r2_probe(void)
+static void check_probe(const char *what, unsigned int bit, int (*insn)(void), int (*probe)(void))
 {
     struct sigaction mine, before, after;
     sigset_t blocked, mask_before, mask_after;
-    int want = oracle_r2(), i;
+    int want = oracle_run(insn), i;
 
-    CHECK(((asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_R2) != 0) == want,
-          "R2 detected %s, the oracle says %s", (asmcrypt_cpucap_detected() &
-          ASMCRYPT_CAP_MIPS_R2) ? "set" : "clear", want ? "R2" : "no R2");
+    CHECK(((asmcrypt_cpucap_detected() & bit) != 0) == want,
+          "%s detected %s, the oracle says %s", what, (asmcrypt_cpucap_detected() & bit) ?
+          "set" : "clear", want ? "yes" : "no");
     /* a handler with flags and a mask of its own, SIGILL and SIGUSR2 blocked */
     memset(&mine, 0, sizeof(mine));
     mine.sa_handler = oracle_sigill;
@@ -312,19 +313,35 @@ static void test_mips_r2_probe(void)
             sigprocmask(SIG_BLOCK, &blocked, NULL);
         sigaction(SIGILL, NULL, &before);
         sigprocmask(SIG_BLOCK, NULL, &mask_before);
-        CHECK(cpucap_mips_r2_probe() == want, "probe %d: the answer differs from the oracle's", i);
+        CHECK(probe() == want, "%s probe %d: the answer differs from the oracle's", what, i);
         sigaction(SIGILL, NULL, &after);
         sigprocmask(SIG_BLOCK, NULL, &mask_after);
         CHECK(before.sa_handler == oracle_sigill && after.sa_handler == before.sa_handler &&
               after.sa_flags == before.sa_flags && sigismember(&after.sa_mask, SIGUSR1) == 1 &&
               sigismember(&after.sa_mask, SIGUSR2) == 0,
-              "probe %d: the SIGILL disposition changed", i);
+              "%s probe %d: the SIGILL disposition changed", what, i);
         CHECK(sigismember(&mask_before, SIGILL) == i && sigismember(&mask_after, SIGILL) == i &&
               sigismember(&mask_after, SIGUSR2) == i,
-              "probe %d: the signal mask changed", i);
+              "%s probe %d: the signal mask changed", what, i);
         sigprocmask(SIG_UNBLOCK, &blocked, NULL);
     }
     signal(SIGILL, SIG_DFL);
+}
+#endif
+
+#if ASMCRYPT_MIPS_R2_PROBE
+# define PATHS_MIPS_PROBE 1
+static int r2_insn(void)
+{
+    unsigned int x = 0x11223344u, y;
+
+    __asm__ volatile(".set push\n\t.set mips32r2\n\twsbh %0,%1\n\t.set pop" : "=r"(y) : "r"(x));
+    return y == 0x22114433u;
+}
+
+static void test_mips_r2_probe(void)
+{
+    check_probe("R2", ASMCRYPT_CAP_MIPS_R2, r2_insn, cpucap_mips_r2_probe);
 }
 #endif
 
@@ -342,72 +359,19 @@ static void test_mips_r2_probe(void)
  * sentinel around the call. */
 #if ASMCRYPT_MIPS_MSA_PROBE && defined(ASMCRYPT_POLY1305_ASM)
 # define PATHS_MIPS_MSA 1
-static sigjmp_buf msa_jmp;
-
-static void msa_oracle_sigill(int sig)
+static int msa_insn(void)
 {
-    (void)sig;
-    siglongjmp(msa_jmp, 1);
-}
+    int y;
 
-static int oracle_msa(void)
-{
-    struct sigaction sa, old;
-    volatile int msa = 0;
-
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = msa_oracle_sigill;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGILL, &sa, &old);
-    if (sigsetjmp(msa_jmp, 1) == 0) {
-        int y;
-
-        __asm__ volatile(".set push\n\t.set msa\n\t.set fp=64\n\t"
-                         "ldi.w $w1,77\n\tcopy_s.w %0,$w1[3]\n\t.set pop"
-                         : "=r"(y) : : "$f1");
-        msa = y == 77;
-    }
-    sigaction(SIGILL, &old, NULL);
-    return msa;
+    __asm__ volatile(".set push\n\t.set msa\n\t.set fp=64\n\t"
+                     "ldi.w $w1,77\n\tcopy_s.w %0,$w1[3]\n\t.set pop"
+                     : "=r"(y) : : "$f1");
+    return y == 77;
 }
 
 static void test_mips_msa_probe(void)
 {
-    struct sigaction mine, before, after;
-    sigset_t blocked, mask_before, mask_after;
-    int want = oracle_msa(), i;
-
-    CHECK(((asmcrypt_cpucap_detected() & ASMCRYPT_CAP_MIPS_MSA) != 0) == want,
-          "MSA detected %s, the oracle says %s", (asmcrypt_cpucap_detected() &
-          ASMCRYPT_CAP_MIPS_MSA) ? "set" : "clear", want ? "MSA" : "no MSA");
-    memset(&mine, 0, sizeof(mine));
-    mine.sa_handler = msa_oracle_sigill;
-    mine.sa_flags = SA_RESTART | SA_NODEFER;
-    sigemptyset(&mine.sa_mask);
-    sigaddset(&mine.sa_mask, SIGUSR1);
-    sigemptyset(&blocked);
-    sigaddset(&blocked, SIGILL);
-    sigaddset(&blocked, SIGUSR2);
-    /* i = 0: nothing blocked; i = 1: SIGILL and SIGUSR2 blocked */
-    for (i = 0; i < 2; i++) {
-        sigaction(SIGILL, &mine, NULL);
-        if (i)
-            sigprocmask(SIG_BLOCK, &blocked, NULL);
-        sigaction(SIGILL, NULL, &before);
-        sigprocmask(SIG_BLOCK, NULL, &mask_before);
-        CHECK(cpucap_mips_msa_probe() == want, "MSA probe %d: the answer differs from the oracle's", i);
-        sigaction(SIGILL, NULL, &after);
-        sigprocmask(SIG_BLOCK, NULL, &mask_after);
-        CHECK(before.sa_handler == msa_oracle_sigill && after.sa_handler == before.sa_handler &&
-              after.sa_flags == before.sa_flags && sigismember(&after.sa_mask, SIGUSR1) == 1 &&
-              sigismember(&after.sa_mask, SIGUSR2) == 0,
-              "MSA probe %d: the SIGILL disposition changed", i);
-        CHECK(sigismember(&mask_before, SIGILL) == i && sigismember(&mask_after, SIGILL) == i &&
-              sigismember(&mask_after, SIGUSR2) == i,
-              "MSA probe %d: the signal mask changed", i);
-        sigprocmask(SIG_UNBLOCK, &blocked, NULL);
-    }
-    signal(SIGILL, SIG_DFL);
+    check_probe("MSA", ASMCRYPT_CAP_MIPS_MSA, msa_insn, cpucap_mips_msa_probe);
 }
 
 static struct {

@@ -1409,27 +1409,30 @@ if ($flavour eq '64') {
 	addv.d	$D[1],$D[1],$T2
 ___
     };
-    # One pair of blocks: h += (m_A | m_B), then h = h * R.
+    # D_k += (X >> $sh) & MASK, both lanes ($sh 0: no shift)
+    my $add_limb = sub {
+        my ($k, $x, $sh) = @_;
+        my $s = $sh ? "\tsrli.d\t$T2,$x,$sh\n\tand.v\t$T2,$T2,$MASK\n" : "\tand.v\t$T2,$x,$MASK\n";
+        return $s . "\taddv.d\t$D[$k],$D[$k],$T2\n";
+    };
+    # One pair of blocks: h += (m_A | m_B), then h = h * R.  The message
+    # halves L = (lo A, lo B) in H01 and Hh = (hi A, hi B) in H23 (free
+    # until the ilvev.w at the end); limb 2 straddles them, limb 4 takes
+    # padbit.
     my $body = sub {
-        return <<___ . $mul->($D[4]) . $carry->();
+        return <<___ . $add_limb->(0, $H01, 0) . $add_limb->(1, $H01, 26) . <<___ . $add_limb->(3, $H23, 14) . <<___ . $mul->($D[4]) . $carry->();
 	ld.d	$T0,0($inp)		# block A: (lo, hi) 64-bit halves
 	ld.d	$T1,16($inp)		# block B
 	$PTR_ADDI	$inp,$inp,32
 	ilvev.d	$H01,$T1,$T0		# L = (lo A, lo B)
 	ilvod.d	$H23,$T1,$T0		# Hh = (hi A, hi B)
-	and.v	$T2,$H01,$MASK
-	addv.d	$D[0],$D[0],$T2
-	srli.d	$T2,$H01,26
-	and.v	$T2,$T2,$MASK
-	addv.d	$D[1],$D[1],$T2
+___
 	srli.d	$T2,$H01,52
 	slli.d	$H01,$H23,12
 	or.v	$T2,$T2,$H01
 	and.v	$T2,$T2,$MASK
 	addv.d	$D[2],$D[2],$T2
-	srli.d	$T2,$H23,14
-	and.v	$T2,$T2,$MASK
-	addv.d	$D[3],$D[3],$T2
+___
 	srli.d	$T2,$H23,40
 	or.v	$T2,$T2,$PADV		# + padbit * 2^128
 	addv.d	$D[4],$D[4],$T2
