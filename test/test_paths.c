@@ -345,6 +345,22 @@ static void test_mips_r2_probe(void)
 }
 #endif
 
+/* One call of a Poly1305 block function through a thunk, for the checks
+ * below that set vector registers to a sentinel around it (2c, 2d). */
+#if defined(ASMCRYPT_POLY1305_ASM) && (defined(__aarch64__) || ASMCRYPT_MIPS_MSA_PROBE)
+static struct {
+    poly1305_blocks_f fn;
+    void *st;
+    const unsigned char *in;
+    size_t len;
+} pb;
+
+static void __attribute__((noinline)) pb_thunk(void)
+{
+    pb.fn(pb.st, pb.in, pb.len, 1);
+}
+#endif
+
 /* ---- 2d. n64 R6: the MSA bit, its probe and the MSA Poly1305 body ------------ */
 /* poly1305-mips.pl's poly1305_blocks goes to its MSA body from 32 blocks
  * (its MSA_MIN) when ASMCRYPT_CAP_MIPS_MSA is set (cpucap_mips.c probes
@@ -374,18 +390,6 @@ static void test_mips_msa_probe(void)
     check_probe("MSA", ASMCRYPT_CAP_MIPS_MSA, msa_insn, cpucap_mips_msa_probe);
 }
 
-static struct {
-    poly1305_blocks_f fn;
-    void *st;
-    const unsigned char *in;
-    size_t len;
-} mb;
-
-static void __attribute__((noinline)) mb_thunk(void)
-{
-    mb.fn(mb.st, mb.in, mb.len, 1);
-}
-
 /* 1 when the block function changed one of $w0-$w3 (the MSA body writes
  * them first: its multiplier vectors) */
 static int mips_msa_ran(void)
@@ -400,7 +404,7 @@ static int mips_msa_ran(void)
         "st.w $w0,0(%[o])\n\tst.w $w1,16(%[o])\n\tst.w $w2,32(%[o])\n\tst.w $w3,48(%[o])\n\t"
         ".set pop"
         :
-        : [fn] "r"(mb_thunk), [o] "r"(out)
+        : [fn] "r"(pb_thunk), [o] "r"(out)
         : "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9", "$10", "$11", "$12",
           "$13", "$14", "$15", "$24", "$25", "$31", "memory",
           "$f0", "$f1", "$f2", "$f3", "$f4", "$f5", "$f6", "$f7", "$f8", "$f9",
@@ -431,13 +435,13 @@ static void test_mips_msa_gate(void)
               masks[m]);
         CHECK(strcmp(name, want ? "mips64r6-msa" : "mips64r6") == 0,
               "caps %#x: poly1305 named \"%s\"", masks[m], name);
-        mb.fn = ctx.blocks;
-        mb.st = ctx.opaque;
-        mb.in = in;
+        pb.fn = ctx.blocks;
+        pb.st = ctx.opaque;
+        pb.in = in;
         for (k = 0; k < sizeof(lens) / sizeof(lens[0]); k++) {
             int ran;
 
-            mb.len = lens[k];
+            pb.len = lens[k];
             ran = mips_msa_ran();
             CHECK(ran == (want && lens[k] >= 16 * 32),
                   "caps %#x (\"%s\"): %zu bytes: the MSA body %s", masks[m], name,
@@ -458,18 +462,6 @@ static void test_mips_msa_gate(void)
  * (docs/mutation.md, gap 3). */
 #if defined(__aarch64__) && defined(ASMCRYPT_POLY1305_ASM)
 # define PATHS_A64_NEON 1
-static struct {
-    poly1305_blocks_f fn;
-    void *st;
-    const unsigned char *in;
-    size_t len;
-} pb;
-
-static void __attribute__((noinline)) pb_thunk(void)
-{
-    pb.fn(pb.st, pb.in, pb.len, 1);
-}
-
 static int a64_neon_ran(void)
 {
     uint64_t out[32], *o = out;
