@@ -189,8 +189,8 @@
 #
 # MSA (n64 R6 little-endian, from 512 bytes when the capability word says
 # MSA runs; see "MSA block function" below): 59 instructions per 32 bytes
-# against the scalar 77, 15500 instructions for the 8 KiB tag through the
-# API against 19894 (0.78x; 0.61x C ref64), 2284 against 2646 at 1 KiB;
+# against the scalar 77, 15492 instructions for the 8 KiB tag through the
+# API against 19894 (0.78x; 0.61x C ref64), 2276 against 2646 at 1 KiB;
 # below 512 bytes the scalar code, two instructions later (211 against
 # 209 at 16 bytes).
 # The 64-bit rows are after issue 13's work (lazy H0, frameless blocks
@@ -1340,12 +1340,12 @@ ___
 # radix 2^26, the 15 vectors R for r kept on the stack for the last pair
 # (whose lane B multiplies by r, not r^2), h converted on entry (after the
 # pending fold, so h_4 <= 4) and back on exit (h2 < 2^4, the scalar
-# layout); the callee-saved $f20..$f31 (the low halves of $w20..$w31) are
-# saved.  poly1305_blocks comes here (msa_dispatch) from MSA_MIN blocks
+# layout); n64's callee-saved $f24..$f31 (the low halves of $w24..$w31;
+# MSA leaves the upper halves caller-saved) are saved.  poly1305_blocks comes here (msa_dispatch) from MSA_MIN blocks
 # with padbit set when the capability bit is set; an odd block count
 # leaves the last block to the scalar code.  The MSA_MIN of 32 (512
-# bytes) is above the break-even (the setup, about 215 instructions more
-# than the scalar call's, against 9 fewer per block: 24 blocks).
+# bytes) is above the break-even (the setup, about 205 instructions more
+# than the scalar call's, against 9 fewer per block: 23 blocks).
 # Not in o32 or n32 builds: no matrix row runs R6 code of those ABIs on a
 # CPU with MSA (qemu-mipsel has none; docs/perf/mips.md).
 # ---------------------------------------------------------------------------
@@ -1360,8 +1360,13 @@ if ($flavour eq '64') {
     my ($nb, $x, $y) = ('$2', '$3', '$1');
     my @g = ('$8', '$9', '$10');          # 64-bit words h0, h1, h2 / r0, r1
     my @l = ('$11', '$12', '$13', '$14', '$15');      # 26-bit limbs
-    my $FS = 12 * 8 + 15 * 16;                        # f20..f31, R for r
-    my $ROFF = 12 * 8;                                # R for r at ROFF + 16i
+    my @SAVED = 24 .. 31;                             # n64: $f24-$f31 callee-saved
+    my $FS = @SAVED * 8 + 15 * 16;                    # those, R for r
+    my $ROFF = @SAVED * 8;                            # R for r at ROFF + 16i
+    my $fpr = sub {                                   # sdc1 / ldc1 of @SAVED
+        my ($op) = @_;
+        return join '', map { "	$op	\$f$SAVED[$_]," . (8 * $_) . "(\$sp)\n" } 0 .. $#SAVED;
+    };
 
     # coefficient of h_i in column k: ['r', j] = r_j, ['s', j] = 5 r_j
     my $rho = sub { my ($k, $i) = @_; return $i <= $k ? ['r', $k - $i] : ['s', $k - $i + 5]; };
@@ -1466,7 +1471,7 @@ ___
 	$PTR_SRL	$nb,$end,4		# blocks (>= MSA_MIN: poly1305_blocks checked)
 	$PTR_ADDI	\$sp,\$sp,-$FS
 ___
-    $s .= join '', map { "\tsdc1\t\$f" . (20 + $_) . "," . (8 * $_) . "(\$sp)\n" } 0 .. 11;
+    $s .= $fpr->('sdc1');
     $s .= <<___;
 	ldi.d	$MASK,-1
 	srli.d	$MASK,$MASK,38		# 2^26 - 1 in both lanes
@@ -1515,7 +1520,7 @@ ___
 	dins	$g[1],$l[3],14,26
 	dins	$g[1],$l[4],40,24
 	dsrl	$g[2],$l[4],24
-@{[ ctx_words('sd', $ctx, 8, @g) ]}@{[ join '', map { "\tldc1\t\$f" . (20 + $_) . "," . (8 * $_) . "(\$sp)\n" } 0 .. 11 ]}	$PTR_ADDI	\$sp,\$sp,$FS
+@{[ ctx_words('sd', $ctx, 8, @g) . $fpr->('ldc1') ]}	$PTR_ADDI	\$sp,\$sp,$FS
 	andi	$nb,$nb,1
 	beqzc	$nb,.Lpoly1305_msa_ret
 	li	$end,16			# the odd last block: the scalar code
