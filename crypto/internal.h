@@ -57,8 +57,8 @@ int cpucap_mips_r2_probe(void);
 # define ASMCRYPT_MIPS_R2_PROBE 0
 #endif
 /* MIPS64 R6 little-endian n64 builds for Linux (GNU C):
- * ASMCRYPT_CAP_MIPS_MSA comes from a run-time probe, and poly1305-mips
- * carries an MSA block function.  cpucap_mips_msa_probe runs the probe once
+ * ASMCRYPT_CAP_MIPS_MSA comes from a run-time probe, and poly1305-mips's
+ * poly1305_blocks has an MSA body.  cpucap_mips_msa_probe runs the probe once
  * more (tests): 1 when an MSA instruction runs, 0 when it traps; like
  * cpucap_mips_r2_probe it leaves the SIGILL disposition and the signal mask
  * as they were.  (Not o32 or n32: no matrix row runs such code on a CPU

@@ -16,13 +16,14 @@
  * the probe executes one R2 instruction and sees whether it traps.
  *
  * ASMCRYPT_CAP_MIPS_MSA ("the MSA instructions run"): MIPS64 R6
- * little-endian n64 builds on Linux (ASMCRYPT_MIPS_MSA_PROBE) run
- * the same probe with one MSA instruction; poly1305-mips.pl's init then
- * hands out its MSA block function.  Not HWCAP_MIPS_MSA: qemu-user (7.2) leaves it
- * clear on a CPU that has MSA, and the probe's answer is the one that
- * matters (the kernel enables MSA for the thread at its first use, and
- * an instruction it cannot enable traps).  The two probes never meet in
- * one build (R2 only in o32 MIPS32r1 builds, MSA only in n64 R6 ones).
+ * little-endian n64 builds on Linux (ASMCRYPT_MIPS_MSA_PROBE) run the
+ * same probe with one MSA instruction; poly1305-mips.pl's poly1305_blocks
+ * then runs its MSA body from 512 bytes.  Not HWCAP_MIPS_MSA: qemu-user
+ * (7.2) leaves it clear on a CPU that has MSA, and the probe's answer is
+ * the one that matters (the kernel enables MSA for the thread at its
+ * first use, and an instruction it cannot enable traps).  The two probes
+ * never meet in one build (R2 only in o32 MIPS32r1 builds, MSA only in
+ * n64 R6 ones).
  */
 #define _DEFAULT_SOURCE 1          /* sigaction, ucontext's uc_mcontext.pc */
 #include "internal.h"
@@ -40,7 +41,6 @@
 #endif
 
 #if ASMCRYPT_MIPS_R2_PROBE || ASMCRYPT_MIPS_MSA_PROBE
-# define MIPS_PROBE 1
 # include <sched.h>
 # include <signal.h>
 # include <stdint.h>
@@ -143,7 +143,7 @@ static void probe_sigill(int sig, siginfo_t *info, void *ctx)
  * complete.  Afterwards the previous disposition and then the previous
  * mask are restored.  sigprocmask is per thread on Linux (glibc's is
  * pthread_sigmask), so no -pthread is needed.  On any error the answer is
- * "no R2" (the R1 code runs everywhere).
+ * "no" (the code without the feature runs everywhere).
  */
 static int probe_run(void)
 {

@@ -44,8 +44,8 @@ extern "C" {
 /* MIPS: MSA = the MIPS SIMD Architecture runs (the kernel enables it for
  * the process).  MIPS64 R6 little-endian n64 builds on Linux probe
  * for it at run time (one MSA instruction under a temporary SIGILL
- * handler); Poly1305 then takes its MSA block function.  Other builds
- * never set it. */
+ * handler); Poly1305 then runs its MSA body from 512 bytes.  Other
+ * builds never set it. */
 #define ASMCRYPT_CAP_MIPS_MSA        (1u << 1)
 
 /* The effective capability mask (detected & ASMCRYPT_CAP). */
