@@ -48,7 +48,7 @@ sub parse_op {
         @op{qw(t base)} = ('mem', reg($b) // return { bad => "base $b" });
         $d =~ s/\s+//g;
         $op{disp} = $d eq '' ? 0 : $d =~ /^[-+]?\d+$/ ? int($d) : $d =~ /^[-+]?0x[0-9a-f]+$/i ? hex($d) : undef;
-        $op{symrel} = 1 if $d =~ /%(lo|got|call|gp_rel|got_disp|got_ofst)/;
+        $op{symrel} = 1 if $d =~ /%(lo|got|call|gp_rel|got_disp|got_ofst|pcrel_lo)/;
         return \%op;
     }
     if ($o =~ /^\$L/) { @op{qw(t name)} = ('sym', $o); return \%op }          # gcc's local labels
@@ -186,7 +186,8 @@ sub step {
 
     # data
     my $d = $o[0];
-    if ($mn eq 'la' || $mn eq 'dla') { setr($st, $d->{reg}, '0|A:=sym:?'); return { kind => 'fall' } }
+    # an address: la/dla, and R6's PC-relative auipc/aluipc/addiupc/lapc
+    if ($mn =~ /^(d?la|auipc|aluipc|addiupc|lapc)$/) { setr($st, $d->{reg}, '0|A:=sym:?'); return { kind => 'fall' } }
     if ($mn eq 'li' || $mn eq 'dli' || $mn eq 'lui') { setr($st, $d->{reg}, '0|'); return { kind => 'fall' } }
     if ($mn eq 'move') { setr($st, $d->{reg}, rv($st, $o[1])); return { kind => 'fall' } }
     if ($mn =~ /^(negu|dnegu|not|clz|dclz|clo|wsbh|dsbh|dshd|seb|seh|bitswap|dbitswap)$/) {
