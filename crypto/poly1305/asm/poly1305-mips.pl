@@ -1445,20 +1445,39 @@ ___
 	ilvev.w	$H23,$D[3],$D[2]
 ___
     };
-    # 26-bit limbs @l of the 64-bit words g0, g1 (and the top word $top,
-    # <= 4, when given)
+    # Radix 2^26 over the 64-bit words g0, g1: the pieces [limb, word,
+    # bit in the word, bits] in order, each limb's bits from its bit 0 up
+    # (limb 4 keeps what lies above 2^128, the top word g2, at its bit 24).
+    # split26 and join26 both follow it, so they cannot disagree.
+    my @LAYOUT26 = ([0, 0, 0, 26], [1, 0, 26, 26], [2, 0, 52, 12], [2, 1, 0, 14],
+                    [3, 1, 14, 26], [4, 1, 40, 24]);
+    # 26-bit limbs @l of g0, g1 (and of the top word $top, <= 4, when given)
     my $split26 = sub {
         my ($top) = @_;
-        my $s = <<___;
-	dext	$l[0],$g[0],0,26
-	dext	$l[1],$g[0],26,26
-	dsrl	$l[2],$g[0],52
-	dins	$l[2],$g[1],12,14
-	dext	$l[3],$g[1],14,26
-	dsrl	$l[4],$g[1],40
-___
+        my ($s, %at) = ('');                      # %at: bits of the limb so far
+        for (@LAYOUT26) {
+            my ($k, $w, $pos, $n) = @$_;
+            my $lb = $at{$k} // 0;
+            $s .= $lb ? "\tdins\t$l[$k],$g[$w],$lb,$n\n"
+                : $pos + $n == 64 ? "\tdsrl\t$l[$k],$g[$w],$pos\n"
+                :                   "\tdext\t$l[$k],$g[$w],$pos,$n\n";
+            $at{$k} = $lb + $n;
+        }
         $s .= "\tdins\t$l[4],$top,24,8\n" if defined $top;
         return $s;
+    };
+    # the inverse: g0, g1 and the top word g2 from limbs @l (< 2^26, l4 any)
+    my $join26 = sub {
+        my ($s, %at, %seen) = ('');               # %at: bits of the limb so far
+        for (@LAYOUT26) {
+            my ($k, $w, $pos, $n) = @$_;
+            my $lb = $at{$k} // 0;
+            $s .= $seen{$w}++ ? "\tdins\t$g[$w],$l[$k],$pos,$n\n"
+                : $lb ? "\tdsrl\t$g[$w],$l[$k],$lb\n"
+                :       "\tmove\t$g[$w],$l[$k]\n";
+            $at{$k} = $lb + $n;
+        }
+        return $s . "\tdsrl\t$g[2],$l[4],24\n";
     };
 
     my %F = (r0 => $E[0], r1 => $E[1], r2 => $E[2], r3 => $E[3], r4 => $E[4],
@@ -1513,14 +1532,7 @@ ___
         $s .= "\tsrl\t$x,$l[$k],26\n\text\t$l[$k],$l[$k],0,26\n\taddu\t$l[$k + 1],$l[$k + 1],$x\n";
     }
     $s .= <<___;
-	move	$g[0],$l[0]
-	dins	$g[0],$l[1],26,26
-	dins	$g[0],$l[2],52,12
-	dsrl	$g[1],$l[2],12
-	dins	$g[1],$l[3],14,26
-	dins	$g[1],$l[4],40,24
-	dsrl	$g[2],$l[4],24
-@{[ ctx_words('sd', $ctx, 8, @g) . $fpr->('ldc1') ]}	$PTR_ADDI	\$sp,\$sp,$FS
+@{[ $join26->() . ctx_words('sd', $ctx, 8, @g) . $fpr->('ldc1') ]}	$PTR_ADDI	\$sp,\$sp,$FS
 	andi	$nb,$nb,1
 	beqzc	$nb,.Lpoly1305_msa_ret
 	li	$end,16			# the odd last block: the scalar code
