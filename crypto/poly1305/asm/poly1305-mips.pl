@@ -57,7 +57,7 @@
 #                            ASMCRYPT_CAPBIT_MIPS_R2 and _MSA to -1
 #                            (#ifndef); then poly1305_init returns 0 (no
 #                            func pair), as OpenSSL's own module does
-# When the bit is read (and func is not NULL) poly1305_init stores the
+# When the R2 bit is read (and func is not NULL) poly1305_init stores the
 # block function (R2, or pre-R2 when the bit is clear) and poly1305_emit
 # in func[] and returns 1.  A MIPS32r1 build is no hint that the core
 # lacks R2: its importer sets the bit from a run-time probe (asmcrypt's
@@ -454,8 +454,8 @@ $code .= <<'___';
 #ifndef ASMCRYPT_CAPBIT_MIPS_R2
 # define ASMCRYPT_CAPBIT_MIPS_R2 0
 #endif
-/* ASMCRYPT_CAPBIT_MIPS_MSA: "MSA runs" (64-bit R6 little-endian builds
- * only); -1 = never use the MSA block function. */
+/* ASMCRYPT_CAPBIT_MIPS_MSA: "MSA runs" (n64 R6 little-endian builds
+ * only); -1 = never the MSA body. */
 #if defined(ASMCRYPT_OPENSSL) && !defined(ASMCRYPT_CAPBIT_MIPS_MSA)
 # define ASMCRYPT_CAPBIT_MIPS_MSA -1
 #endif
@@ -510,8 +510,8 @@ ___
 # n64 only: NUBI makes the $12-$15 it uses callee-saved, and no matrix row
 # runs n32 or o32 R6 code on a CPU with MSA (qemu-mipsel has none)
 $code .= $flavour eq '64' ? <<'___' : "#define ASMC_MSA_AT_RUNTIME 0\n";
-/* n64 R6 little-endian outside the kernel: poly1305_init hands out the
- * MSA block function when the capability word says MSA runs. */
+/* n64 R6 little-endian outside the kernel: poly1305_blocks runs its MSA
+ * body from 512 bytes when the capability word says MSA runs. */
 #if !defined(__KERNEL__) && ASMC_ISA_REV >= 6 && ASMCRYPT_CAPBIT_MIPS_MSA >= 0 && \
     !defined(__MIPSEB__)
 # define ASMC_MSA_AT_RUNTIME 1
@@ -1308,9 +1308,9 @@ ___
 
 # ---------------------------------------------------------------------------
 # MSA block function (n64 R6 little-endian builds outside the kernel,
-# ASMC_MSA_AT_RUNTIME): poly1305_blocks_msa, handed out by poly1305_init
+# ASMC_MSA_AT_RUNTIME): poly1305_blocks_msa, where poly1305_blocks goes
 # when the MSA bit of the capability word is set (crypto/arch/cpucap_mips.c
-# probes for it).  MSA's dotp_u.d / dpadd_u.d compute, in each 64-bit
+# probes for it; msa_dispatch above).  MSA's dotp_u.d / dpadd_u.d compute, in each 64-bit
 # lane, the sum of two 32x32 products: four products per instruction,
 # where the scalar R6 loop needs a dmulu/dmuhu pair and an add chain for
 # each 64x64 product (38.5 instructions a block, 2.41 per byte).
@@ -1341,9 +1341,10 @@ ___
 # (whose lane B multiplies by r, not r^2), h converted on entry (after the
 # pending fold, so h_4 <= 4) and back on exit (h2 < 2^4, the scalar
 # layout); n64's callee-saved $f24..$f31 (the low halves of $w24..$w31;
-# MSA leaves the upper halves caller-saved) are saved.  poly1305_blocks comes here (msa_dispatch) from MSA_MIN blocks
-# with padbit set when the capability bit is set; an odd block count
-# leaves the last block to the scalar code.  The MSA_MIN of 32 (512
+# MSA leaves the upper halves caller-saved) are saved.  poly1305_blocks
+# comes here (msa_dispatch) from MSA_MIN blocks with padbit set when the
+# capability bit is set; an odd block count leaves the last block to the
+# scalar code.  The MSA_MIN of 32 (512
 # bytes) is above the break-even (the setup, about 205 instructions more
 # than the scalar call's, against 9 fewer per block: 23 blocks).
 # Not in o32 or n32 builds: no matrix row runs R6 code of those ABIs on a
@@ -1365,7 +1366,7 @@ if ($flavour eq '64') {
     my $ROFF = @SAVED * 8;                            # R for r at ROFF + 16i
     my $fpr = sub {                                   # sdc1 / ldc1 of @SAVED
         my ($op) = @_;
-        return join '', map { "	$op	\$f$SAVED[$_]," . (8 * $_) . "(\$sp)\n" } 0 .. $#SAVED;
+        return join '', map { "\t$op\t\$f$SAVED[$_]," . (8 * $_) . "(\$sp)\n" } 0 .. $#SAVED;
     };
 
     # coefficient of h_i in column k: ['r', j] = r_j, ['s', j] = 5 r_j
