@@ -71,9 +71,7 @@ while read -r core inner call; do
     else
         bad "$core inner loop: '${got}' cycles per word-round, above $inner + 1% (or missing)"
     fi
-    got=$(awk -v core="$core" '
-        /^## 3\./ { s = 1 } s && /^\(b\)/ { b = 1 }
-        b && $0 ~ "^\\| " core " \\|" { split($0, f, "|"); v = f[3]; gsub(/ /, "", v); print v; exit }' "$out")
+    got=$(cell 3 "$core" 1)          # ours, whole call (the (b) table: (a) is a list)
     if [ "$call" = fail ]; then
         if [ "$got" = fail ] || [[ "$got" =~ ^[0-9]+(\.[0-9]+)?$ ]]; then
             ok "$core whole call: $got (llvm-mca-19 could not run it before)"
