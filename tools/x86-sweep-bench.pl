@@ -40,6 +40,7 @@ my $rounds = 41;
 my $keep;
 GetOptions('rounds=i' => \$rounds, 'keep=s' => \$keep)
     or die "usage: $0 [--rounds N] [--keep DIR]\n";
+die "x86-sweep-bench: --rounds must be 5..255\n" if $rounds < 5 || $rounds > 255;   # cyc[256] below
 my $flags = '';
 if (open my $ci, '<', '/proc/cpuinfo') {
     while (<$ci>) { if (/^flags\s*:(.*)/) { $flags = $1; last } }
@@ -175,5 +176,4 @@ for (['sb.S', $asm], ['sb.c', $c]) {
 my $cc = $ENV{CC} // 'cc';
 system($cc, '-O2', '-o', "$dir/sb", "$dir/sb.c", "$dir/sb.S") == 0
     or die "x86-sweep-bench: $cc failed\n";
-die "x86-sweep-bench: --rounds must be 5..255\n" if $rounds < 5 || $rounds > 255;
 exec "$dir/sb", $rounds;
